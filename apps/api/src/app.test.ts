@@ -1,0 +1,106 @@
+import { ROLE } from '@kampus/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, hostOf, login, type TestApp } from '../test/helpers.js';
+
+describe('the platform pipeline', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('gives every API route an access rule, and opens only the routes meant to be public', () => {
+    const publicRoutes = test.routes
+      .filter((r) => r.access === 'public' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicRoutes).toEqual(
+      [
+        'GET /api/clients/authorization-token',
+        'GET /api/company/self',
+        'GET /api/health',
+        'GET /api/localization',
+        'GET /api/ready',
+        'GET /api/s/:id',
+        'POST /api/auth-validation',
+        'POST /api/create-password',
+        'POST /api/email-verification',
+        'POST /api/forgot-password',
+        'POST /api/register',
+        'POST /api/register-invitation',
+        'POST /api/reset-password',
+        'POST /api/token',
+        'POST /api/token/refresh',
+      ].sort(),
+    );
+    expect(test.routes.every((r) => r.access !== undefined)).toBe(true);
+    expect(() => test.app.get('/api/unguarded-probe', async () => ({ ok: true }))).toThrow(/declares no access rule/);
+  });
+
+  it('answers health and readiness on any host', async () => {
+    const health = await call(test.app, 'GET', '/api/health', { host: '127.0.0.1' });
+    expect(health.statusCode).toBe(200);
+    const ready = await call(test.app, 'GET', '/api/ready', { host: '127.0.0.1' });
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers an unknown host with a clear 404 body in the requested language', async () => {
+    const response = await call(test.app, 'GET', '/api/company/self', {
+      host: 'nobody.localhost',
+      headers: { 'x-content-language': 'en' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'This address does not belong to any company.' });
+  });
+
+  it('sends security headers and a request id, and no stack on unknown routes', async () => {
+    const response = await call(test.app, 'GET', '/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.json()).toEqual({ message: 'İstenen adres bulunamadı.' });
+  });
+
+  it('validates bodies into the one error shape, with localized field messages', async () => {
+    const company = await test.factories.createCompany();
+    const response = await call(test.app, 'POST', '/api/token', {
+      host: hostOf(company),
+      headers: { 'x-content-language': 'de' },
+      body: { grant_type: 'password', username: '' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Die übermittelten Angaben sind ungültig.',
+      errors: { username: ['Dieses Feld ist erforderlich.'], password: ['Dieses Feld ist erforderlich.'] },
+    });
+  });
+
+  it('drops unknown body keys instead of storing them', async () => {
+    const company = await test.factories.createCompany();
+    const user = await test.factories.createUser(company, { roles: [ROLE.user] });
+    const session = await login(test.app, company, user.email!);
+    const response = await call(test.app, 'PUT', '/api/user', {
+      host: hostOf(company),
+      token: session.access_token,
+      body: { bio: 'Hello', is_admin: true, company_id: 999 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('is_admin');
+    expect(response.json().bio).toBe('Hello');
+  });
+
+  it('lets CORS through only for known hosts', async () => {
+    const company = await test.factories.createCompany();
+    const allowed = await call(test.app, 'GET', '/api/company/self', {
+      host: hostOf(company),
+      headers: { origin: `http://${hostOf(company)}:3000` },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe(`http://${hostOf(company)}:3000`);
+    const refused = await call(test.app, 'GET', '/api/company/self', {
+      host: hostOf(company),
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

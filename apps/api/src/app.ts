@@ -1,0 +1,151 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAccountRoutes } from './modules/account/routes.js';
+import { createAccountService } from './modules/account/service.js';
+import { syncAccessCatalog } from './modules/auth/catalog.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { registerCompanyRoutes } from './modules/companies/routes.js';
+import { createCompaniesService } from './modules/companies/service.js';
+import { registerLocalizationRoutes } from './modules/localization/routes.js';
+import { createTokenSigner } from './platform/auth/tokens.js';
+import type { Platform } from './platform/deps.js';
+import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
+import { registerErrorHandling } from './platform/http/errors.js';
+import { registerHealthRoutes } from './platform/http/health.js';
+import { createInProcessJobs } from './platform/jobs.js';
+import { createMailer, createOutboxSms } from './platform/mail.js';
+import { createLimiter } from './platform/rate-limit.js';
+import { createHostResolver } from './platform/tenancy.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every /api route with its declared access rule. */
+  routes: RouteAccess[];
+  platform: Platform;
+  services: {
+    auth: ReturnType<typeof createAuthService>;
+    companies: ReturnType<typeof createCompaniesService>;
+    account: ReturnType<typeof createAccountService>;
+  };
+}
+
+function createPlatform(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis): Platform {
+  const outboxDir = path.join(config.DATA_DIR, 'outbox');
+  const window = config.LOGIN_WINDOW_SECONDS;
+  return {
+    config,
+    database,
+    log,
+    signer: createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
+    hosts: createHostResolver(database.db, config.BASE_DOMAIN),
+    jobs: createInProcessJobs(log),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
+    sms: createOutboxSms({ outboxDir, log }),
+    limiters: {
+      loginPerIp: createLimiter({
+        prefix: 'login-ip',
+        points: config.LOGIN_MAX_PER_IP,
+        durationSeconds: window,
+        redis,
+      }),
+      loginFailuresPerAccount: createLimiter({
+        prefix: 'login-account',
+        points: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        durationSeconds: window,
+        redis,
+      }),
+      codePerIp: createLimiter({ prefix: 'code-ip', points: config.LOGIN_MAX_PER_IP, durationSeconds: window, redis }),
+    },
+  };
+}
+
+/** Registers the platform mechanisms, then every module. Tests call it with a fresh database. */
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const platform = createPlatform(config, database, app.log, redis);
+  // First, so every route and plugin after it shares the language, host and access pipeline and the error shape.
+  const routes = registerRequestContext(app, { hosts: platform.hosts, signer: platform.signer });
+  registerErrorHandling(app);
+  app.addHook('onClose', async () => {
+    await platform.jobs.idle();
+    await redis?.quit();
+  });
+
+  await syncAccessCatalog(database.db);
+
+  const isHttps = config.PUBLIC_SCHEME === 'https';
+  await app.register(helmet, {
+    // Plain-http hosts (demo.localhost) must not be told to upgrade requests or to pin HTTPS.
+    strictTransportSecurity: isHttps,
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: isHttps ? [] : null,
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(cors, {
+    // Only pages served from a company's or the marketing host may call the API from a browser.
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, true);
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        return callback(null, false);
+      }
+      platform.hosts.resolve(host).then(
+        (target) => callback(null, target.kind !== 'unknown'),
+        () => callback(null, false),
+      );
+    },
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'X-Content-Language',
+      'X-Company-Id',
+      'Company',
+      'X-Kampus-Client',
+    ],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
+  });
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: 'Kampus API', version: '1.0.1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const services = {
+    auth: createAuthService(platform),
+    companies: createCompaniesService(platform),
+    account: createAccountService(platform),
+  };
+  registerHealthRoutes(app, database);
+  registerLocalizationRoutes(app);
+  registerAuthRoutes(app, services.auth);
+  registerAccountRoutes(app, services.account);
+  registerCompanyRoutes(app, services.companies);
+
+  return { app, routes, platform, services };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .or(z.boolean());
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Every environment variable Kampus reads, with its default. The README's configuration table mirrors this. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_DOMAIN: z.string().toLowerCase().default('localhost'),
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 24 * 3600),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default('Kampus <no-reply@kampus.local>'),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema> & { JWT_SECRET: string };
+export type ConfigInput = z.input<typeof configSchema>;
+
+export function readConfig(env: Record<string, string | undefined> = process.env): z.infer<typeof configSchema> {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The origin a person's browser uses for a company host, for links in mail. */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_SCHEME' | 'PUBLIC_PORT' | 'PORT'>, host: string): string {
+  const port = config.PUBLIC_PORT ?? config.PORT;
+  const isDefaultPort =
+    (config.PUBLIC_SCHEME === 'http' && port === 80) || (config.PUBLIC_SCHEME === 'https' && port === 443);
+  return `${config.PUBLIC_SCHEME}://${host}${isDefaultPort ? '' : `:${port}`}`;
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { APP_ROLE } from './schema/rls.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction on it: both run queries. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Reachability check for the readiness probe. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; unset means embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; unset means in memory. */
+  dataDir?: string;
+  /** A PGlite data-directory dump to start from (tests load one migrated template instead of migrating each time). */
+  loadDataDir?: Blob;
+  poolMax?: number;
+}
+
+/**
+ * Opens the database, applies every migration as the connecting (owner) role, then switches to the application role
+ * so row-level security applies to every query the application makes, and checks that it really does.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.url
+    ? await openPostgres(options.url, options.poolMax ?? 10)
+    : await openPglite(options.dataDir);
+  try {
+    await assertRowLevelSecurityApplies(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  // PGlite's only user is a superuser; the session switches to the application role for good.
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    await migratePg(drizzlePg({ client: owner, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await owner.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // Queries on a client run in order, so SET ROLE precedes the first query of every new connection.
+  pool.on('connect', (client) => void client.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined));
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+/** A freshly migrated, empty embedded database as a data-directory dump. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
+
+/** Boot check: the role queries run as must neither be a superuser nor bypass RLS. */
+export async function assertRowLevelSecurityApplies(db: Db): Promise<void> {
+  const result = await db.execute(
+    sql`select current_user as role, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+  );
+  const row = (result as unknown as { rows: { role: string; rolsuper: boolean; rolbypassrls: boolean }[] }).rows[0];
+  if (!row || row.rolsuper || row.rolbypassrls) {
+    throw new Error(
+      `The database role "${row?.role ?? 'unknown'}" bypasses row-level security; Kampus must run as ${APP_ROLE}.`,
+    );
+  }
+}

@@ -1,0 +1,2 @@
+export * from './companies.js';
+export * from './identity.js';

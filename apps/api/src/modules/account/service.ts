@@ -1,0 +1,116 @@
+import type { Locale, UpdateUser } from '@kampus/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { inTenant } from '../../db/scope.js';
+import { writeAudit } from '../../platform/audit.js';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import type { Platform } from '../../platform/deps.js';
+import { invalidFields, notFound } from '../../platform/http/errors.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The signed-in user's own profile; the user row lives in its home company. */
+export interface Me {
+  userId: number;
+  homeCompanyId: number;
+  ip: string;
+  requestId: string;
+}
+
+function presentProfile(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    username: user.username,
+    bio: user.bio,
+    photo: user.photo,
+    language: (user.language as Locale) ?? 'tr',
+  };
+}
+
+export function createAccountService(platform: Platform) {
+  const db = platform.database.db;
+
+  async function findMe(tx: Db, userId: number): Promise<UserRow> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function assertUnique(tx: Db, user: UserRow, field: 'email' | 'username', value: string): Promise<void> {
+    const column = field === 'email' ? users.email : users.username;
+    const [clash] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.companyId, user.companyId), eq(sql`lower(${column})`, value.toLowerCase()), ne(users.id, user.id)),
+      )
+      .limit(1);
+    if (clash) throw invalidFields({ [field]: field === 'email' ? 'errors.email_taken' : 'errors.username_taken' });
+  }
+
+  return {
+    async getProfile(me: Me) {
+      const companyId = me.homeCompanyId;
+      return presentProfile(await inTenant(db, companyId, (tx) => findMe(tx, me.userId)));
+    },
+
+    /** PUT api/user: email, username, bio, image, and a new password that needs the current one. */
+    async updateProfile(me: Me, input: UpdateUser) {
+      const companyId = me.homeCompanyId;
+      const current = await inTenant(db, companyId, (tx) => findMe(tx, me.userId));
+      let passwordHash: string | undefined;
+      if (input.password !== undefined) {
+        if (!(await verifyPassword(current.passwordHash, input.current_password ?? ''))) {
+          throw invalidFields({ current_password: 'errors.current_password_wrong' });
+        }
+        if (isCommonPassword(input.password)) throw invalidFields({ password: 'validation.password_common' });
+        passwordHash = await hashPassword(input.password);
+      }
+      const updated = await inTenant(db, companyId, async (tx) => {
+        const user = await findMe(tx, me.userId);
+        if (input.email !== undefined) await assertUnique(tx, user, 'email', input.email);
+        if (input.username !== undefined) await assertUnique(tx, user, 'username', input.username);
+        const changes: Partial<typeof users.$inferInsert> = {
+          ...(input.email !== undefined && input.email !== user.email
+            ? { email: input.email, emailVerifiedAt: null }
+            : {}),
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          ...(input.bio !== undefined ? { bio: input.bio } : {}),
+          ...(input.image !== undefined ? { photo: input.image } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        };
+        const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+        await writeAudit(tx, {
+          companyId,
+          actorUserId: me.userId,
+          action: 'user.profile_updated',
+          entityType: 'user',
+          entityId: user.id,
+          before: { email: user.email, username: user.username, bio: user.bio, photo: user.photo },
+          after: {
+            email: row?.email,
+            username: row?.username,
+            bio: row?.bio,
+            photo: row?.photo,
+            password_changed: !!passwordHash,
+          },
+          ip: me.ip,
+          requestId: me.requestId,
+        });
+        return row ?? user;
+      });
+      return presentProfile(updated);
+    },
+
+    async changeLanguage(me: Me, code: Locale): Promise<void> {
+      const companyId = me.homeCompanyId;
+      await inTenant(db, companyId, (tx) => tx.update(users).set({ language: code }).where(eq(users.id, me.userId)));
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

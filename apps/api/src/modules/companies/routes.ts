@@ -1,0 +1,61 @@
+import {
+  companyListQuerySchema,
+  companySchema,
+  companySelfSchema,
+  companyUpsertSchema,
+  paginatedSchema,
+} from '@kampus/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, companyOf } from '../../platform/http/context.js';
+import type { CompaniesService } from './service.js';
+
+const tags = ['companies'];
+
+export function registerCompanyRoutes(app: FastifyInstance, companies: CompaniesService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/company/self',
+    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ data: companySelfSchema }) } } },
+    async (request) => ({ data: await companies.self(companyOf(request)) }),
+  );
+
+  r.get(
+    '/api/company',
+    {
+      config: { access: 'super_admin' },
+      schema: { tags, querystring: companyListQuerySchema, response: { 200: paginatedSchema(companySchema) } },
+    },
+    (request) => companies.list(request.query),
+  );
+
+  r.post(
+    '/api/company',
+    {
+      config: { access: 'super_admin' },
+      schema: { tags, body: companyUpsertSchema, response: { 200: z.object({ data: companySchema }) } },
+    },
+    async (request) => ({
+      data: await companies.upsert(request.body, {
+        userId: authOf(request).userId,
+        ip: request.ip,
+        requestId: request.id,
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/s/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ data: z.string() }) },
+      },
+    },
+    async (request) => ({ data: await companies.resolveShortLink(companyOf(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,151 @@
+import { type Locale, type Permission, ROLE } from '@kampus/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessClaims, TokenSigner } from '../auth/tokens.js';
+import { localeFromHeader, type Translate, translator } from '../i18n.js';
+import type { HostCompany, HostResolver } from '../tenancy.js';
+import { forbidden, HttpError, unauthenticated } from './errors.js';
+
+/**
+ * Who may call a route, declared on every route. `public` needs no session; the others need a valid access token
+ * issued on this host, plus a permission or the super admin role when named.
+ */
+export type Access = 'public' | 'authenticated' | 'super_admin' | { permission: Permission };
+/** Whether the route needs a known host: a company or the marketing site (default), or none at all. */
+export type HostRequirement = 'known' | 'none';
+
+export interface AuthContext {
+  userId: number;
+  /** The company the user belongs to. */
+  homeCompanyId: number;
+  /** The company whose host issued the session. */
+  hostCompanyId: number;
+  /** The company the request acts in: the session's, or the one named by X-Company-Id. */
+  companyId: number;
+  sessionId: string;
+  roleIds: number[];
+  permissions: ReadonlySet<string>;
+  isSuperAdmin: boolean;
+  impersonatorId: number | null;
+  claims: AccessClaims;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    host?: HostRequirement;
+  }
+  interface FastifyRequest {
+    lang: Locale;
+    t: Translate;
+    /** The company of the Host header; null on the marketing host or for host-less routes. */
+    company: HostCompany | null;
+    auth: AuthContext | null;
+  }
+}
+
+/** The host's company, for routes that only make sense on a company host. */
+export function companyOf(request: FastifyRequest): HostCompany {
+  if (!request.company) throw new HttpError(404, 'errors.company_required');
+  return request.company;
+}
+
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/** X-Company-Id (or Company, as the chat calls send it) selects a sub-company to act in. */
+function requestedCompanyId(request: FastifyRequest): number | null {
+  const raw = request.headers['x-company-id'] ?? request.headers.company;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return null;
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw forbidden('errors.company_forbidden');
+  return id;
+}
+
+async function authenticate(request: FastifyRequest, signer: TokenSigner): Promise<AuthContext> {
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
+  const claims = await signer.verify(token);
+  if (!claims) throw unauthenticated('errors.token_invalid');
+  if (!request.company || claims.hid !== request.company.id) throw unauthenticated('errors.token_host_mismatch');
+  const requested = requestedCompanyId(request);
+  if (requested !== null && requested !== claims.cid && claims.cos !== null && !claims.cos.includes(requested)) {
+    throw forbidden('errors.company_forbidden');
+  }
+  const isSuperAdmin = claims.rol.includes(ROLE.superAdmin);
+  return {
+    userId: Number(claims.sub),
+    homeCompanyId: claims.hco,
+    hostCompanyId: claims.hid,
+    companyId: requested ?? claims.cid,
+    sessionId: claims.sid,
+    roleIds: claims.rol,
+    permissions: new Set(claims.prm),
+    isSuperAdmin,
+    impersonatorId: claims.imp ?? null,
+    claims,
+  };
+}
+
+function authorize(access: Exclude<Access, 'public'>, auth: AuthContext): void {
+  if (access === 'authenticated' || auth.isSuperAdmin) return;
+  if (access === 'super_admin') throw forbidden();
+  if (!auth.permissions.has(access.permission)) throw forbidden();
+}
+
+/**
+ * The request pipeline every route shares: language, host → company, then the route's declared access. A route
+ * registered without an access declaration is a programming error and stops the server from starting.
+ */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+export function registerRequestContext(
+  app: FastifyInstance,
+  deps: { hosts: HostResolver; signer: TokenSigner },
+): RouteAccess[] {
+  const routes: RouteAccess[] = [];
+  app.decorateRequest('lang', 'tr');
+  app.decorateRequest('t', translator('tr'));
+  app.decorateRequest('company', null);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const isDocs = route.url.startsWith('/api/docs');
+    if (!route.url.startsWith('/api') || isDocs) return;
+    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config.access });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = localeFromHeader(request.headers['x-content-language']);
+    request.t = translator(request.lang);
+    reply.header('x-request-id', request.id);
+    if (request.routeOptions.config?.host === 'none') return;
+    const target = await deps.hosts.resolve(request.headers.host);
+    if (target.kind === 'unknown') throw new HttpError(404, 'errors.unknown_host');
+    if (target.kind === 'company') {
+      if (target.company.status !== 1) throw new HttpError(403, 'errors.company_passive');
+      request.company = target.company;
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    request.auth = await authenticate(request, deps.signer);
+    authorize(access, request.auth);
+  });
+  return routes;
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
+
+/** What a request's Host header names: the marketing site, a company, or nothing Kampus knows. */
+export type HostTarget = { kind: 'marketing' } | { kind: 'company'; company: HostCompany } | { kind: 'unknown' };
+
+export type HostCompany = typeof companies.$inferSelect;
+
+export interface HostResolver {
+  resolve(host: string | undefined): Promise<HostTarget>;
+  /** Drop cached lookups after a company's hosts change. */
+  invalidate(): void;
+}
+
+/** Parses `{slug}.{BASE_DOMAIN}`, the marketing hosts, or a custom domain, ignoring the port. */
+export function parseHost(
+  host: string | undefined,
+  baseDomain: string,
+): { slug: string } | { domain: string } | 'marketing' | null {
+  if (!host) return null;
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  if (name === baseDomain || name === `www.${baseDomain}`) return 'marketing';
+  if (name.endsWith(`.${baseDomain}`)) {
+    const slug = name.slice(0, -(baseDomain.length + 1));
+    return /^[a-z0-9-]+$/.test(slug) ? { slug } : null;
+  }
+  return /^[a-z0-9.-]+$/.test(name) ? { domain: name } : null;
+}
+
+/**
+ * Resolves hosts to companies with a short-lived in-process cache, so a tenant-scoped request does not pay a database
+ * round trip for it. Every node caches on its own; a changed host takes at most ttlMs to be seen everywhere.
+ */
+export function createHostResolver(db: Db, baseDomain: string, ttlMs = 30_000): HostResolver {
+  const cache = new Map<string, { target: HostTarget; expires: number }>();
+
+  async function lookup(host: string | undefined): Promise<HostTarget> {
+    const parsed = parseHost(host, baseDomain);
+    if (parsed === null) return { kind: 'unknown' };
+    if (parsed === 'marketing') return { kind: 'marketing' };
+    const condition = 'slug' in parsed ? eq(companies.slug, parsed.slug) : eq(companies.customDomain, parsed.domain);
+    const [company] = await db.select().from(companies).where(condition).limit(1);
+    return company ? { kind: 'company', company } : { kind: 'unknown' };
+  }
+
+  return {
+    async resolve(host) {
+      const key = host ?? '';
+      const hit = cache.get(key);
+      if (hit && hit.expires > Date.now()) return hit.target;
+      const target = await lookup(host);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { target, expires: Date.now() + ttlMs });
+      return target;
+    },
+    invalidate: () => cache.clear(),
+  };
+}

@@ -1,0 +1,76 @@
+import { ROLE, type Session } from '@kampus/shared';
+import type { Db } from '../src/db/client.js';
+import { companies, companySettings, roleUser, users } from '../src/db/schema/index.js';
+import { asSystem } from '../src/db/scope.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+const next = () => ++sequence;
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** Test data builders: each test builds the tenants and people it needs, never relying on the demo seed. */
+export function factories(db: Db) {
+  async function createCompany(
+    overrides: Partial<typeof companies.$inferInsert> & { settings?: Record<string, unknown> } = {},
+  ): Promise<CompanyRow> {
+    const n = next();
+    const { settings, ...values } = overrides;
+    return asSystem(db, async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: `Company ${n}`, slug: `company-${n}`, ...values })
+        .returning();
+      if (!company) throw new Error('company not created');
+      const entries = Object.entries(settings ?? {});
+      if (entries.length > 0) {
+        await tx.insert(companySettings).values(entries.map(([key, value]) => ({ companyId: company.id, key, value })));
+      }
+      return company;
+    });
+  }
+
+  async function createUser(
+    company: CompanyRow,
+    overrides: Partial<typeof users.$inferInsert> & { roles?: number[]; password?: string | null } = {},
+  ): Promise<UserRow> {
+    const n = next();
+    const { roles = [ROLE.user], password = TEST_PASSWORD, ...values } = overrides;
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const hash = password === null ? null : password === TEST_PASSWORD ? await passwordHash : await hashPassword(password);
+    return asSystem(db, async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          name: `Name${n}`,
+          surname: `Surname${n}`,
+          email: `user${n}@example.test`,
+          username: `user${n}`,
+          passwordHash: hash,
+          ...values,
+        })
+        .returning();
+      if (!user) throw new Error('user not created');
+      if (roles.length > 0) {
+        await tx.insert(roleUser).values(roles.map((roleId) => ({ companyId: company.id, userId: user.id, roleId })));
+      }
+      return user;
+    });
+  }
+
+  return {
+    createCompany,
+    createUser,
+    createAdmin: (company: CompanyRow, overrides: Parameters<typeof createUser>[1] = {}) =>
+      createUser(company, { roles: [ROLE.admin, ROLE.user], ...overrides }),
+    createSuperAdmin: (company: CompanyRow, overrides: Parameters<typeof createUser>[1] = {}) =>
+      createUser(company, { roles: [ROLE.superAdmin, ROLE.admin, ROLE.user], ...overrides }),
+  };
+}
+
+export type Factories = ReturnType<typeof factories>;
+export type { Session };

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Session } from '@kampus/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type BuiltApp, buildApp } from '../src/app.js';
+import { type Config, readConfig } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
+import { openTestDatabase } from './database.js';
+import { type CompanyRow, type Factories, factories, TEST_PASSWORD } from './factories.js';
+
+export interface TestApp extends BuiltApp {
+  db: Db;
+  config: Config;
+  factories: Factories;
+  /** Waits for background jobs (mail, SMS) enqueued so far. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A whole API on a fresh database, reached through the real HTTP layer with app.inject. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
+  const config: Config = {
+    ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  const database = await openTestDatabase();
+  const built = await buildApp(config, database);
+  return {
+    ...built,
+    db: database.db,
+    config,
+    factories: factories(database.db),
+    settle: () => built.platform.jobs.idle(),
+    async close() {
+      await built.app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const hostOf = (company: Pick<CompanyRow, 'slug'>) => `${company.slug}.localhost`;
+
+export interface CallOptions {
+  host?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** One HTTP call with the headers the web client sends. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    query: options.query,
+    headers: {
+      host: options.host ?? 'localhost',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+}
+
+export async function login(
+  app: FastifyInstance,
+  company: Pick<CompanyRow, 'slug'>,
+  username: string,
+  password = TEST_PASSWORD,
+): Promise<Session> {
+  const response = await call(app, 'POST', '/api/token', {
+    host: hostOf(company),
+    body: { grant_type: 'password', username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json() as Session;
+}
+
+export interface OutboxItem {
+  file: string;
+  content: string;
+}
+
+/** Mail (.eml) and SMS (.sms.txt) written to the outbox, oldest first. */
+export async function readOutbox(test: TestApp): Promise<OutboxItem[]> {
+  await test.settle();
+  const dir = path.join(test.config.DATA_DIR, 'outbox');
+  const files = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(
+    files.sort().map(async (file) => ({ file, content: await readFile(path.join(dir, file), 'utf8') })),
+  );
+}
+
+/** The text of the newest mail to an address, with quoted-printable soft breaks undone. */
+export async function latestMailTo(test: TestApp, address: string): Promise<string | undefined> {
+  const items = (await readOutbox(test)).filter((item) => item.file.endsWith('.eml') && item.content.includes(address));
+  const last = items.at(-1)?.content;
+  return last?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+export function linkIn(text: string | undefined, pattern: RegExp): string {
+  const match = text?.match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return match[1] ?? match[0];
+}

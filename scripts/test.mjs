@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// npm test: every test of the repository. It stops early, saying how to fix it, when the machine lacks something.
+import { spawnSync } from 'node:child_process';
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Kampus needs Node.js 20.19 or newer; this is ${process.versions.node}. Install a newer Node.js and retry.`);
+  process.exit(1);
+}
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${label} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run('Type check', 'npx', ['tsc', '-p', 'packages/shared'], {});
+run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api'], {});
+run('Migrations match the schema', 'npm', ['run', 'db:check', '--silent']);
+run('Unit and API tests (embedded PostgreSQL)', 'npx', ['vitest', 'run']);
