@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Kampus needs Node.js 20.19 or newer; this is ${process.versions.node}. Install a newer Node.js and retry.`);
+  console.error(
+    `Kampus needs Node.js 20.19 or newer; this is ${process.versions.node}. Install a newer Node.js and retry.`,
+  );
   process.exit(1);
 }
 
@@ -17,7 +19,8 @@ function run(label, command, args, env = {}) {
   }
 }
 
-run('Type check', 'npx', ['tsc', '-p', 'packages/shared'], {});
-run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api'], {});
+run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+run('Type check (shared)', 'npx', ['tsc', '-p', 'packages/shared']);
+run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api']);
 run('Migrations match the schema', 'npm', ['run', 'db:check', '--silent']);
 run('Unit and API tests (embedded PostgreSQL)', 'npx', ['vitest', 'run']);

@@ -9,12 +9,29 @@ const migrations = path.resolve('src/db/migrations');
 try {
   execFileSync('cp', ['-r', `${migrations}/.`, out]);
   const before = readdirSync(out).filter((f) => f.endsWith('.sql')).length;
-  execFileSync('npx', ['drizzle-kit', 'generate', '--out', out, '--schema', 'src/db/schema/index.ts', '--dialect', 'postgresql', '--casing', 'snake_case'], {
-    stdio: 'pipe',
-  });
+  execFileSync(
+    'npx',
+    [
+      'drizzle-kit',
+      'generate',
+      '--out',
+      out,
+      '--schema',
+      'src/db/schema/index.ts',
+      '--dialect',
+      'postgresql',
+      '--casing',
+      'snake_case',
+    ],
+    {
+      stdio: 'pipe',
+    },
+  );
   const after = readdirSync(out).filter((f) => f.endsWith('.sql')).length;
   if (after !== before) {
-    console.error('The database schema changed but no migration was generated. Run `npm run db:generate` and commit it.');
+    console.error(
+      'The database schema changed but no migration was generated. Run `npm run db:generate` and commit it.',
+    );
     process.exitCode = 1;
   } else {
     console.log('Migrations are up to date with the schema.');

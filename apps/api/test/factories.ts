@@ -40,7 +40,8 @@ export function factories(db: Db) {
     const n = next();
     const { roles = [ROLE.user], password = TEST_PASSWORD, ...values } = overrides;
     passwordHash ??= hashPassword(TEST_PASSWORD);
-    const hash = password === null ? null : password === TEST_PASSWORD ? await passwordHash : await hashPassword(password);
+    const hash =
+      password === null ? null : password === TEST_PASSWORD ? await passwordHash : await hashPassword(password);
     return asSystem(db, async (tx) => {
       const [user] = await tx
         .insert(users)

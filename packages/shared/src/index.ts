@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './errors.js';
 export * from './i18n.js';
 export * from './people.js';
 export * from './schemas/auth.js';

@@ -24,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** An arbitrary constant naming Kampus' migration lock among the server's advisory locks. */
+const MIGRATION_LOCK_ID = 42_062_026;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface OpenDatabaseOptions {
@@ -72,6 +74,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const owner = new pg.Client({ connectionString: url });
   await owner.connect();
   try {
+    // Nodes starting together take turns: the first migrates, the others find nothing left to do.
+    await owner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client: owner, casing: 'snake_case' }), { migrationsFolder });
   } finally {
     await owner.end();

@@ -51,7 +51,9 @@ describe('row-level security', () => {
         tx.update(users).set({ name: 'Changed' }).where(sql`${users.companyId} = ${companyB.id}`).returning(),
       ),
     ).resolves.toEqual([]);
-    const [b] = await asSystem(database.db, (tx) => tx.select().from(users).where(sql`${users.companyId} = ${companyB.id}`));
+    const [b] = await asSystem(database.db, (tx) =>
+      tx.select().from(users).where(sql`${users.companyId} = ${companyB.id}`),
+    );
     expect(b?.name).not.toBe('Changed');
   });
 

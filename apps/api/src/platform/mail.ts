@@ -35,7 +35,10 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID().slice(0, 8)}-${safeName(message.to)}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${Date.now()}-${randomUUID().slice(0, 8)}-${safeName(message.to)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       options.log.info({ file, to: message.to, subject: message.subject }, 'mail written to outbox');
     },
@@ -55,7 +58,10 @@ export function createOutboxSms(options: { outboxDir: string; log: FastifyBaseLo
   return {
     async send(message) {
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID().slice(0, 8)}-${safeName(message.to)}.sms.txt`);
+      const file = path.join(
+        options.outboxDir,
+        `${Date.now()}-${randomUUID().slice(0, 8)}-${safeName(message.to)}.sms.txt`,
+      );
       await writeFile(file, `To: ${message.to}\n\n${message.text}\n`);
       options.log.info({ file, to: message.to }, 'sms written to outbox');
     },
