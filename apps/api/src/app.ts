@@ -51,9 +51,9 @@ function createPlatform(config: Config, database: Database, log: FastifyBaseLogg
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
     limiters: {
-      loginPerIp: createLimiter({
+      loginFailuresPerIp: createLimiter({
         prefix: 'login-ip',
-        points: config.LOGIN_MAX_PER_IP,
+        points: config.LOGIN_MAX_FAILURES_PER_IP,
         durationSeconds: window,
         redis,
       }),
@@ -63,7 +63,12 @@ function createPlatform(config: Config, database: Database, log: FastifyBaseLogg
         durationSeconds: window,
         redis,
       }),
-      codePerIp: createLimiter({ prefix: 'code-ip', points: config.LOGIN_MAX_PER_IP, durationSeconds: window, redis }),
+      codePerIp: createLimiter({
+        prefix: 'code-ip',
+        points: config.LOGIN_MAX_FAILURES_PER_IP,
+        durationSeconds: window,
+        redis,
+      }),
     },
   };
 }

@@ -27,7 +27,7 @@ export const configSchema = z.object({
     .default(30 * 24 * 3600),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Kampus <no-reply@kampus.local>'),
-  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce
     .number()

@@ -16,6 +16,6 @@ export interface Platform {
   jobs: Jobs;
   mailer: Mailer;
   sms: SmsSender;
-  limiters: { loginPerIp: Limiter; loginFailuresPerAccount: Limiter; codePerIp: Limiter };
+  limiters: { loginFailuresPerIp: Limiter; loginFailuresPerAccount: Limiter; codePerIp: Limiter };
   log: FastifyBaseLogger;
 }

@@ -1,4 +1,5 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
 
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -12,3 +13,11 @@ export const companyRef = () =>
   integer()
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
+
+/**
+ * Reads a jsonb column as the driver parsed it. Drizzle's jsonb mapper JSON.parses driver strings a second time, so a
+ * stored JSON string such as "1" would come back as the number 1.
+ */
+export function jsonbRaw(column: AnyPgColumn): SQL<unknown> {
+  return sql<unknown>`${column}`;
+}

@@ -26,7 +26,7 @@ describe('identity acceptance', () => {
   let superAdmin: UserRow;
 
   beforeAll(async () => {
-    test = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_PER_IP: '1000' });
+    test = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '1000' });
     const f = test.factories;
     holding = await f.createCompany({ isGroupAlias: true, canSwitchCompany: true });
     retail = await f.createCompany({ parentId: holding.id });
@@ -180,5 +180,72 @@ describe('identity acceptance', () => {
       body: { token, password: 'Another-Passphrase-8', password_confirmation: 'Another-Passphrase-8' },
     });
     expect(again.statusCode).toBe(422);
+  });
+
+  it('asks for an SMS code when the company turns the second factor on, and voids it after five wrong codes', async () => {
+    const company = await test.factories.createCompany({
+      settings: { login_options: { identifiers: ['email', 'phone'], sms_two_factor: true } },
+    });
+    const person = await test.factories.createUser(company, { phone: '+905551112233' });
+    const start = async () => {
+      const response = await call(test.app, 'POST', '/api/token', {
+        host: hostOf(company),
+        body: { grant_type: 'password', username: person.phone, password: 'Correct-Horse-42' },
+      });
+      expect(response.json()).toMatchObject({ requires_sms_code: true });
+      const body = response.json();
+      expect(body).toMatchObject({ requires_sms_code: true, phone_hint: '+90 *** ** 33' });
+      expect(body).not.toHaveProperty('access_token');
+      const sms = (await readOutbox(test)).filter(
+        (m) => m.file.endsWith('.sms.txt') && m.content.includes(person.phone!),
+      );
+      const code = linkIn(sms.at(-1)?.content, /: (\d{6})\b/);
+      return { challenge: body.challenge as string, code };
+    };
+    const validate = (challenge: string, code: string) =>
+      call(test.app, 'POST', '/api/auth-validation', {
+        host: hostOf(company),
+        body: { grant_type: 'sms_code', challenge, code },
+      });
+
+    const first = await start();
+    const wrong = first.code === '000000' ? '111111' : '000000';
+    const accepted = await validate(first.challenge, first.code);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ id: person.id, company_id: company.id });
+    expect((await validate(first.challenge, first.code)).statusCode).toBe(401);
+
+    const second = await start();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await validate(second.challenge, wrong)).statusCode).toBe(401);
+    }
+    expect((await validate(second.challenge, second.code)).statusCode).toBe(401);
+  });
+});
+
+describe('sign-in throttling per address', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100' });
+  });
+  afterAll(() => test.close());
+
+  it('counts failures across accounts from one address, but not successes', async () => {
+    const company = await test.factories.createCompany();
+    const person = await test.factories.createUser(company);
+    for (let attempt = 0; attempt < 5; attempt++) await login(test.app, company, person.email!);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = await call(test.app, 'POST', '/api/token', {
+        host: hostOf(company),
+        body: { grant_type: 'password', username: `nobody${attempt}@example.test`, password: 'wrong-password' },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const blocked = await call(test.app, 'POST', '/api/token', {
+      host: hostOf(company),
+      body: { grant_type: 'password', username: person.email, password: 'Correct-Horse-42' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 });

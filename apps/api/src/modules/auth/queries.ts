@@ -1,6 +1,7 @@
 import { type LoginIdentifier, MODULE_KEYS, type ModuleKey, PERMISSIONS, ROLE } from '@kampus/shared';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonbRaw } from '../../db/schema/columns.js';
 import {
   companies,
   companySettings,
@@ -136,7 +137,7 @@ export async function findMenu(tx: Db, companyId: number) {
 
 export async function findSetting(tx: Db, companyId: number, key: string): Promise<unknown> {
   const [row] = await tx
-    .select({ value: companySettings.value })
+    .select({ value: jsonbRaw(companySettings.value) })
     .from(companySettings)
     .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, key)))
     .limit(1);

@@ -184,7 +184,8 @@ export function createAuthService(platform: Platform) {
     meta: RequestMeta,
   ): Promise<Session | SmsChallenge> {
     const accountKey = `${meta.host.id}:${input.username.toLowerCase()}`;
-    await limiters.loginPerIp.consume(meta.ip);
+    // Only failures count: an office behind one address signs many people in, but seldom fails much.
+    await limiters.loginFailuresPerIp.check(meta.ip);
     await limiters.loginFailuresPerAccount.check(accountKey);
 
     const { candidate, options } = await asSystem(db, async (tx) => {
@@ -200,7 +201,10 @@ export function createAuthService(platform: Platform) {
           return allowed === null || allowed.includes(meta.host.id);
         })));
     if (!candidate || !passwordMatches || !allowedHere) {
-      await limiters.loginFailuresPerAccount.consume(accountKey);
+      await Promise.all([
+        limiters.loginFailuresPerIp.consume(meta.ip).catch(() => undefined),
+        limiters.loginFailuresPerAccount.consume(accountKey).catch(() => undefined),
+      ]);
       throw unauthenticated('errors.invalid_credentials');
     }
     assertActive(candidate);

@@ -8,6 +8,7 @@ import {
 } from '@kampus/shared';
 import { and, asc, count, eq, gt, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonbRaw } from '../../db/schema/columns.js';
 import { companies, companySettings, shortLinks } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -98,7 +99,7 @@ export function createCompaniesService(platform: Platform) {
       const [settings, parent, children] = await inTenant(db, host.id, (tx) =>
         Promise.all([
           tx
-            .select({ key: companySettings.key, value: companySettings.value })
+            .select({ key: companySettings.key, value: jsonbRaw(companySettings.value) })
             .from(companySettings)
             .where(eq(companySettings.companyId, host.id))
             .orderBy(asc(companySettings.key)),

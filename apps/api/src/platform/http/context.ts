@@ -141,7 +141,8 @@ export function registerRequestContext(
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before body validation: a caller without the right session or permission learns nothing about the schema.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     request.auth = await authenticate(request, deps.signer);
