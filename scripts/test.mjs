@@ -22,5 +22,6 @@ function run(label, command, args, env = {}) {
 run('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
 run('Type check (shared)', 'npx', ['tsc', '-p', 'packages/shared']);
 run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api']);
+run('Type check (web)', 'npx', ['tsc', '-p', 'apps/web']);
 run('Migrations match the schema', 'npm', ['run', 'db:check', '--silent']);
-run('Unit and API tests (embedded PostgreSQL)', 'npx', ['vitest', 'run']);
+run('Unit, API (embedded PostgreSQL) and browser tests (Chromium)', 'npx', ['vitest', 'run']);

@@ -21,6 +21,7 @@ import type { Platform } from './platform/deps.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerHealthRoutes } from './platform/http/health.js';
+import { registerWebApp } from './platform/http/web.js';
 import { createInProcessJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
@@ -74,7 +75,12 @@ function createPlatform(config: Config, database: Database, log: FastifyBaseLogg
 }
 
 /** Registers the platform mechanisms, then every module. Tests call it with a fresh database. */
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** The built web app to serve beside the API; null serves the API alone (tests). */
+  webDist?: string | null;
+}
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.TRUST_PROXY,
@@ -151,6 +157,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerAuthRoutes(app, services.auth);
   registerAccountRoutes(app, services.account);
   registerCompanyRoutes(app, services.companies);
+  await registerWebApp(app, options.webDist ?? null);
 
   return { app, routes, platform, services };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { type Config, publicOrigin, readConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
+import { defaultWebDist } from './platform/http/web.js';
 
 /** Without JWT_SECRET a random one is kept in DATA_DIR, so sessions survive restarts of a single node. */
 function resolveSecret(env: ReturnType<typeof readConfig>): string {
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'db'),
     poolMax: config.DATABASE_POOL_MAX,
   });
-  const { app } = await buildApp(config, database);
+  const { app } = await buildApp(config, database, { webDist: defaultWebDist() });
   let seeded = false;
   if (config.SEED_DEMO && !config.DATABASE_URL && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db);

@@ -113,6 +113,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: t('errors.internal') });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: request.t('errors.route_not_found') }));
 }

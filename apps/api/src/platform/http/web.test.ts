@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/database.js';
+import { factories } from '../../../test/factories.js';
+import { call } from '../../../test/helpers.js';
+import { buildApp } from '../../app.js';
+import { readConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+
+describe('serving the web app', () => {
+  let dist: string;
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'kampus-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="tr"><head><title>Kampus</title></head><body></body></html>',
+    );
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    database = await openTestDatabase();
+    await factories(database.db).createCompany({ name: 'Ünlü & Ortakları <A.Ş.>', slug: 'unlu' });
+    const config = { ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist }), JWT_SECRET: 'x'.repeat(40) };
+    ({ app } = await buildApp(config, database, { webDist: dist }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every page path with the single page, titled with the host company, escaped', async () => {
+    const response = await call(app, 'GET', '/assignment/5/detail', {
+      host: 'unlu.localhost',
+      headers: { 'x-content-language': 'de' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Ünlü &amp; Ortakları &lt;A.Ş.&gt;</title>');
+    expect(response.body).toContain('<html lang="de">');
+    const marketing = await call(app, 'GET', '/homepage', { host: 'localhost' });
+    expect(marketing.body).toContain('<title>Kampus</title>');
+  });
+
+  it('serves hashed assets for a year and keeps unknown API paths JSON', async () => {
+    const asset = await call(app, 'GET', '/assets/app-abc123.js', { host: 'unlu.localhost' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missingAsset = await call(app, 'GET', '/assets/nope.js', { host: 'unlu.localhost' });
+    expect(missingAsset.statusCode).toBe(404);
+    const api = await call(app, 'GET', '/api/nope', { host: 'unlu.localhost' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'İstenen adres bulunamadı.' });
+  });
+});

@@ -1,0 +1,68 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launch, origin, signIn } from './browser.js';
+
+describe('the web app shell in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  it('signs a learner in on demo.localhost, under the company name, and signs out', async () => {
+    await page.goto(origin('demo'));
+    await page.waitForURL(/\/homepage$/);
+    expect(await page.title()).toBe('Demo Holding');
+    await signIn(page, 'demo', 'learner@demo.test');
+    await expect(page.getByTestId('dashboard-welcome').textContent()).resolves.toBe('Hoş geldiniz, Deniz');
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${origin('demo')}/dashboard`);
+    await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  it('shows the server message on a failed sign-in and stays on the form', async () => {
+    await page.goto(`${origin('acme')}/login`);
+    await page.locator('input[name="username"]').fill('learner@acme.test');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.getByTestId('login-form').getByRole('button').last().click();
+    // Acme's default language is English.
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('The sign-in details are incorrect.');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('sends unknown paths to /404', async () => {
+    await page.goto(`${origin('demo')}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await page.getByTestId('error-404').waitFor();
+  });
+
+  it('switches the language from the header and keeps it across reloads', async () => {
+    await signIn(page, 'acme', 'learner@acme.test');
+    await page.getByTestId('language-menu').click();
+    await expect(page.getByTestId('dashboard-welcome').textContent()).resolves.toBe('Welcome, Deniz');
+    await page.getByTestId('language-de').click();
+    await page.getByText('Willkommen, Deniz').waitFor();
+    await page.reload();
+    await page.getByText('Willkommen, Deniz').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  });
+
+  it('returns to the address a signed-out visitor asked for after signing in', async () => {
+    await page.goto(`${origin('demo')}/dashboard`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.locator('input[name="username"]').fill('admin@demo.test');
+    await page.locator('input[name="password"]').fill('Kampus!2026');
+    await page.getByTestId('login-form').getByRole('button').last().click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+});

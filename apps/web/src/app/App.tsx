@@ -1,0 +1,39 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { TOAST_AUTO_CLOSE_MS } from '@kampus/shared';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { navigation } from '../lib/api.js';
+import { companyTheme } from '../lib/theme.js';
+import type { Boot } from './boot.js';
+import { CompanyContext } from './company.js';
+import { createRouter } from './router.js';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
+
+export function App({ boot }: { boot: Boot }) {
+  const router = useMemo(createRouter, []);
+  const theme = useMemo(() => companyTheme(boot.company?.settings), [boot.company]);
+
+  useEffect(() => {
+    navigation.go = (path) => void router.navigate(path);
+    document.title = boot.company?.name ?? 'Kampus';
+  }, [router, boot.company]);
+
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <ModalsProvider>
+        <QueryClientProvider client={queryClient}>
+          <CompanyContext.Provider value={boot.company}>
+            <RouterProvider router={router} />
+          </CompanyContext.Provider>
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}

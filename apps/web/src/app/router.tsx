@@ -1,0 +1,77 @@
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { sessionStore } from '../lib/session.js';
+import { RequireAuth } from './guards.js';
+import { DashboardLayout } from './layouts/DashboardLayout.js';
+
+/** Every page is its own chunk (spec §2, ARCHITECTURE "every page lazy-loaded"). */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+/** The start page: signed-in people go to their dashboard, everyone else to the homepage (spec §2.4). */
+function Start() {
+  return <Navigate to={sessionStore.isAuthenticated() ? '/dashboard' : '/homepage'} replace />;
+}
+
+/** Shown while the first page's chunk loads. */
+function PageLoader() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="…" />
+    </Center>
+  );
+}
+
+/** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
+const pages: RouteObject[] = [
+  { path: '/', Component: Start },
+  { path: '/homepage', lazy: page(() => import('../features/home/HomePage.js')), handle: { name: 'homepage' } },
+  { path: '/login', lazy: page(() => import('../features/auth/LoginPage.js')), handle: { name: 'login' } },
+  { path: '/confirm-access-code', lazy: page(() => import('../features/auth/ConfirmAccessCodePage.js')) },
+  { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage.js')) },
+  {
+    path: '/reset-password/:token',
+    lazy: async () => {
+      const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
+      return { Component: () => <SetPasswordPage mode="reset" /> };
+    },
+  },
+  {
+    path: '/create-password',
+    lazy: async () => {
+      const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
+      return { Component: () => <SetPasswordPage mode="create" /> };
+    },
+  },
+  ...([403, 404, 500] as const).map((code) => ({
+    path: `/${code}`,
+    handle: { name: String(code) },
+    lazy: async () => {
+      const { default: ErrorPage } = await import('../features/errors/ErrorPage.js');
+      return { Component: () => <ErrorPage code={code} /> };
+    },
+  })),
+  {
+    Component: RequireAuth,
+    children: [
+      {
+        Component: DashboardLayout,
+        children: [
+          {
+            path: '/dashboard',
+            lazy: page(() => import('../features/home/DashboardPage.js')),
+            handle: { name: 'dashboard' },
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+export const routes: RouteObject[] = [{ HydrateFallback: PageLoader, children: pages }];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

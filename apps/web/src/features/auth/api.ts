@@ -1,0 +1,20 @@
+import type { Session } from '@kampus/shared';
+import { http } from '../../lib/api.js';
+
+export type SmsChallenge = { requires_sms_code: true; challenge: string; phone_hint: string; message: string };
+export type LoginAnswer = Session | SmsChallenge;
+
+export const isSmsChallenge = (answer: LoginAnswer): answer is SmsChallenge => 'requires_sms_code' in answer;
+
+export const authApi = {
+  login: (username: string, password: string) =>
+    http.post<LoginAnswer>('api/token', { grant_type: 'password', username, password }),
+  validateCode: (challenge: string, code: string) =>
+    http.post<Session>('api/auth-validation', { grant_type: 'sms_code', challenge, code }),
+  forgotPassword: (username: string) => http.post<{ message: string }>('api/forgot-password', { username }),
+  resetPassword: (body: { token: string; password: string; password_confirmation: string }) =>
+    http.post<{ message: string }>('api/reset-password', body),
+  createPassword: (body: { token: string; password: string; password_confirmation: string }) =>
+    http.post<{ message: string }>('api/create-password', body),
+  logout: () => http.post('api/logout'),
+};

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from './http.js';
+import { i18next } from './i18n.js';
+
+type Errors = Record<string, string>;
+
+/** Translates a shared schema's message key (validation.*), keeping other messages as they are. */
+function translateIssue(issue: z.core.$ZodIssue): string {
+  const message = issue.message;
+  if (message.startsWith('validation.')) return i18next.t(message, issue as unknown as Record<string, unknown>);
+  if (issue.code === 'too_small' && (issue as { minimum?: unknown }).minimum === 1)
+    return i18next.t('validation.required');
+  return i18next.t('validation.invalid');
+}
+
+/**
+ * Form state validated with a shared zod schema before sending, and the server's 422 field errors shown on the same
+ * fields after; any other failure becomes the form's general error.
+ */
+export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const field = (name: keyof z.input<S> & string) => ({
+    value: String((values as Record<string, unknown>)[name] ?? ''),
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...(current as Record<string, unknown>), [name]: value }) as z.input<S>);
+      setErrors(({ [name]: _removed, ...rest }) => rest);
+    },
+  });
+
+  async function submit(send: (data: z.output<S>) => Promise<void>) {
+    setFormError(null);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), translateIssue(issue)])));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await send(parsed.data);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, list]) => [key, list[0] ?? ''])));
+        const unplaced = Object.keys(error.fieldErrors).filter((key) => !(key in (values as object)));
+        if (unplaced.length > 0) setFormError(error.message);
+      } else {
+        setFormError(error instanceof Error ? error.message : i18next.t('general.error_occurred'));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { values, setValues, errors, formError, submitting, field, submit };
+}

@@ -1,0 +1,43 @@
+import { type CompanySettingEntry, DEFAULT_THEME, type ThemeSettings } from '@kampus/shared';
+import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
+
+export function settingValue<T>(settings: CompanySettingEntry[] | undefined, key: string): T | undefined {
+  return settings?.find((entry) => entry.key === key)?.value as T | undefined;
+}
+
+/** The company's colours over the defaults of spec §9. */
+export function themeColors(
+  settings: CompanySettingEntry[] | undefined,
+): Required<Pick<ThemeSettings, keyof typeof DEFAULT_THEME>> {
+  const custom = settingValue<ThemeSettings>(settings, 'theme_settings') ?? {};
+  const colors = { ...DEFAULT_THEME } as Record<keyof typeof DEFAULT_THEME, string>;
+  for (const key of Object.keys(DEFAULT_THEME) as (keyof typeof DEFAULT_THEME)[]) {
+    if (custom[key]) colors[key] = custom[key] as string;
+  }
+  return colors;
+}
+
+/** Ten shades around a base colour, lightest first, the base at index 6 (Mantine's primary shade). */
+export function shades(base: string): MantineColorsTuple {
+  const lights = [0.9, 0.78, 0.62, 0.46, 0.3, 0.14].map((amount) => lighten(base, amount));
+  const darks = [0.12, 0.24, 0.36].map((amount) => darken(base, amount));
+  return [...lights, base, ...darks] as unknown as MantineColorsTuple;
+}
+
+export function companyTheme(settings: CompanySettingEntry[] | undefined) {
+  const c = themeColors(settings);
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: {
+      brand: shades(c.primaryColor),
+      danger: shades(c.dangerColor),
+      success: shades(c.successColor),
+      warning: shades(c.warningColor),
+      info: shades(c.infoColor),
+    },
+    other: c,
+    defaultRadius: 'md',
+    fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  });
+}
