@@ -23,7 +23,8 @@ export function parseHost(
   if (name === baseDomain || name === `www.${baseDomain}`) return 'marketing';
   if (name.endsWith(`.${baseDomain}`)) {
     const slug = name.slice(0, -(baseDomain.length + 1));
-    return /^[a-z0-9-]+$/.test(slug) ? { slug } : null;
+    // One label is a company slug; a deeper name under the base domain can still be a company's own domain.
+    if (/^[a-z0-9-]+$/.test(slug)) return { slug };
   }
   return /^[a-z0-9.-]+$/.test(name) ? { domain: name } : null;
 }

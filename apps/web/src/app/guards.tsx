@@ -1,7 +1,39 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { authApi } from '../features/auth/api.js';
+import { stripEntryParams, tokenEntryDestination } from '../features/auth/entry.js';
 import { isStorableRedirect } from '../features/auth/redirects.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
+
+/**
+ * Entry with a token query (spec §2.5): the one-time token is exchanged for a session, then type and id choose the
+ * page; token, type and id leave the address. A failed exchange goes to login.
+ */
+function TokenEntry({ search }: { search: string }) {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(search);
+    authApi
+      .exchangeLoginToken(params.get('token') ?? '')
+      .then(async (session) => {
+        await sessionStore.signIn(session);
+        navigate(`${tokenEntryDestination(params.get('type'), params.get('id'))}${stripEntryParams(search)}`, {
+          replace: true,
+        });
+      })
+      .catch(() => navigate('/login', { replace: true }));
+  }, [navigate, search]);
+  return (
+    <Center mih="100vh">
+      <Loader />
+    </Center>
+  );
+}
 
 /**
  * A token in browser storage is required; without one the current path is saved as the redirect target and the
@@ -9,6 +41,7 @@ import { STORAGE_KEYS, storage } from '../lib/storage.js';
  */
 export function RequireAuth() {
   const location = useLocation();
+  if (new URLSearchParams(location.search).has('token')) return <TokenEntry search={location.search} />;
   if (sessionStore.isAuthenticated()) return <Outlet />;
   const target = `${location.pathname}${location.search}${location.hash}`;
   if (isStorableRedirect(location.pathname)) void storage.set(STORAGE_KEYS.redirect, target);

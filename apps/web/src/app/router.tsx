@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { sessionStore } from '../lib/session.js';
 import { RequireAuth } from './guards.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
@@ -11,6 +11,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 /** The start page: signed-in people go to their dashboard, everyone else to the homepage (spec §2.4). */
 function Start() {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).has('token')) return <Navigate to={`/dashboard${search}`} replace />;
   return <Navigate to={sessionStore.isAuthenticated() ? '/dashboard' : '/homepage'} replace />;
 }
 
@@ -29,6 +31,7 @@ const pages: RouteObject[] = [
   { path: '/homepage', lazy: page(() => import('../features/home/HomePage.js')), handle: { name: 'homepage' } },
   { path: '/login', lazy: page(() => import('../features/auth/LoginPage.js')), handle: { name: 'login' } },
   { path: '/confirm-access-code', lazy: page(() => import('../features/auth/ConfirmAccessCodePage.js')) },
+  { path: '/s/:id', lazy: page(() => import('../features/auth/ShortLinkPage.js')) },
   { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage.js')) },
   {
     path: '/reset-password/:token',

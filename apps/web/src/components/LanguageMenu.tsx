@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../lib/api.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
-
-const FLAGS: Record<Locale, string> = { tr: '🇹🇷', en: '🇬🇧', az: '🇦🇿', de: '🇩🇪' };
+import { Flag } from './Flag.js';
 
 /**
  * A dropdown of flags showing every language except the current one (spec §2.6). Choosing one stores the code,
@@ -25,13 +24,20 @@ export function LanguageMenu() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="subtle" size="compact-md" aria-label={t('nav.language')} data-testid="language-menu">
-          <span aria-hidden="true">{FLAGS[current] ?? FLAGS.tr}</span>&nbsp;{current.toUpperCase()}
+          <Flag code={current} />
+          &nbsp;{current.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {LOCALES.filter((code) => code !== current).map((code) => (
-          <Menu.Item key={code} onClick={() => choose(code)} data-testid={`language-${code}`} lang={code}>
-            <span aria-hidden="true">{FLAGS[code]}</span>&nbsp;{t(`languages.${code}`)}
+          <Menu.Item
+            key={code}
+            onClick={() => choose(code)}
+            data-testid={`language-${code}`}
+            lang={code}
+            leftSection={<Flag code={code} />}
+          >
+            {t(`languages.${code}`)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -3,6 +3,8 @@ import { Anchor, AppShell, Avatar, Group, Image, Menu, Text, UnstyledButton } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { CompanySwitch } from '../../components/CompanySwitch.js';
+import { ImpersonationExit } from '../../components/ImpersonationExit.js';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { authApi } from '../../features/auth/api.js';
 import { sessionStore, useSessionUser } from '../../lib/session.js';
@@ -46,6 +48,8 @@ export function DashboardLayout() {
             {company?.logo_link ? <Image src={company.logo_link} alt={name} h={36} w="auto" /> : name}
           </Anchor>
           <Group gap="xs">
+            <ImpersonationExit />
+            <CompanySwitch />
             <LanguageMenu />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

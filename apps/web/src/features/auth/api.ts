@@ -17,4 +17,9 @@ export const authApi = {
   createPassword: (body: { token: string; password: string; password_confirmation: string }) =>
     http.post<{ message: string }>('api/create-password', body),
   logout: () => http.post('api/logout'),
+  exchangeLoginToken: (token: string) => http.get<Session>('api/clients/authorization-token', undefined, { token }),
+  changeCompany: (companyId: number) =>
+    http.post<Session | { redirect_url: string }>('api/change-company', { company_id: companyId }),
+  impersonate: (userId: number) => http.post<Session>(`api/impersonate/${userId}`),
+  leaveImpersonation: () => http.delete<{ message: string }>('api/impersonate/leaving'),
 };
