@@ -16,6 +16,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { createCompaniesService } from './modules/companies/service.js';
 import { registerLocalizationRoutes } from './modules/localization/routes.js';
+import { registerNotificationRoutes } from './modules/notifications/routes.js';
+import { createNotificationsService } from './modules/notifications/service.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
@@ -36,6 +38,7 @@ export interface BuiltApp {
     auth: ReturnType<typeof createAuthService>;
     companies: ReturnType<typeof createCompaniesService>;
     account: ReturnType<typeof createAccountService>;
+    notifications: ReturnType<typeof createNotificationsService>;
   };
 }
 
@@ -151,12 +154,14 @@ export async function buildApp(config: Config, database: Database, options: Buil
     auth: createAuthService(platform),
     companies: createCompaniesService(platform),
     account: createAccountService(platform),
+    notifications: createNotificationsService(platform),
   };
   registerHealthRoutes(app, database);
   registerLocalizationRoutes(app);
   registerAuthRoutes(app, services.auth);
   registerAccountRoutes(app, services.account);
   registerCompanyRoutes(app, services.companies);
+  registerNotificationRoutes(app, services.notifications);
   await registerWebApp(app, options.webDist ?? null);
 
   return { app, routes, platform, services };

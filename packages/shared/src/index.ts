@@ -7,3 +7,4 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/company.js';
 export * from './schemas/localization.js';
+export * from './schemas/notifications.js';

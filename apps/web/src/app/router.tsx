@@ -66,6 +66,11 @@ const pages: RouteObject[] = [
             lazy: page(() => import('../features/home/DashboardPage.js')),
             handle: { name: 'dashboard' },
           },
+          {
+            path: '/notification',
+            lazy: page(() => import('../features/notifications/NotificationsPage.js')),
+            handle: { name: 'dashboard.notification' },
+          },
         ],
       },
     ],

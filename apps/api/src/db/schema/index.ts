@@ -1,2 +1,3 @@
 export * from './companies.js';
 export * from './identity.js';
+export * from './notifications.js';

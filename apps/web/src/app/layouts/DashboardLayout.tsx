@@ -7,6 +7,7 @@ import { CompanySwitch } from '../../components/CompanySwitch.js';
 import { ImpersonationExit } from '../../components/ImpersonationExit.js';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { authApi } from '../../features/auth/api.js';
+import { NotificationBell } from '../../features/notifications/NotificationBell.js';
 import { sessionStore, useSessionUser } from '../../lib/session.js';
 import { useCompany } from '../company.js';
 
@@ -50,6 +51,7 @@ export function DashboardLayout() {
           <Group gap="xs">
             <ImpersonationExit />
             <CompanySwitch />
+            <NotificationBell />
             <LanguageMenu />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

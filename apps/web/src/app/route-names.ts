@@ -1,0 +1,30 @@
+/** The spec's named routes (§2.1) and the paths they stand for; `:param` segments are filled from params. */
+const NAMED_ROUTES: Record<string, string> = {
+  login: '/login',
+  dashboard: '/dashboard',
+  'user.index': '/dashboard',
+  'dashboard.notification': '/notification',
+  'User.messages': '/messages',
+  'user.profile': '/profile',
+  'profile.edit': '/update-profile',
+  'User.my-certification': '/my-certification',
+  'User.payment-history': '/payment-history',
+  'User.agreement': '/legal-notification',
+  'User.faq': '/faq',
+  'company.dashboard': '/admin/dashboard',
+  'user.assignment-detail': '/assignment/:id/detail',
+  'user.education-detail': '/education/:id/detail',
+};
+
+/** The path of a named route, or null when the name is unknown or a parameter is missing. */
+export function pathForRoute(name: string, params: Record<string, unknown> = {}): string | null {
+  const pattern = NAMED_ROUTES[name] ?? (name.startsWith('user.') ? `/${name.slice(5)}` : null);
+  if (!pattern) return null;
+  let missing = false;
+  const path = pattern.replace(/:(\w+)/g, (_m, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === null || value === '') missing = true;
+    return encodeURIComponent(String(value));
+  });
+  return missing ? null : path;
+}

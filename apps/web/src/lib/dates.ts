@@ -1,0 +1,22 @@
+import { isLocale, timeZoneFor } from '@kampus/shared';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/tr';
+import 'dayjs/locale/az';
+import 'dayjs/locale/de';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Dates of spec §9: DD/MM/YYYY hh:mm:ss in the user's language, in Baku time for az, else Istanbul time. */
+export function formatDateTime(value: string | Date, language: string): string {
+  const locale = isLocale(language) ? language : 'tr';
+  return dayjs(value).tz(timeZoneFor(locale)).locale(locale).format('DD/MM/YYYY HH:mm');
+}
+
+/** DD MMMM YYYY in the user's language (spec §9). */
+export function formatLongDate(value: string | Date, language: string): string {
+  const locale = isLocale(language) ? language : 'tr';
+  return dayjs(value).tz(timeZoneFor(locale)).locale(locale).format('DD MMMM YYYY');
+}
