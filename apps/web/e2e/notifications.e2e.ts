@@ -67,4 +67,35 @@ describe('notifications in Chromium', () => {
     // With nothing unread the badge is gone.
     await page.waitForFunction(() => document.querySelector('[data-testid="notification-badge"]') === null);
   });
+
+  it('opens the mandatory-missions modal for an unread notice until it is read', async () => {
+    const learner = await apiCall<{ id: number }>('acme.localhost', 'POST', '/api/token', {
+      grant_type: 'password',
+      username: 'learner@acme.test',
+      password: 'Kampus!2026',
+    });
+    const adminToken = await apiLogin('acme.localhost', 'admin@acme.test');
+    await apiCall(
+      'acme.localhost',
+      'POST',
+      '/api/notifications',
+      {
+        name: 'Code of conduct',
+        text: '<p>Please read our <strong>code of conduct</strong>.</p><script>window.injected = true</script>',
+        is_notice: true,
+        user_ids: [learner.id],
+      },
+      adminToken,
+    );
+    await page.getByTestId('header-logo').click();
+    const modal = page.getByTestId('mandatory-modal');
+    await modal.getByText('Code of conduct', { exact: true }).waitFor({ timeout: 15_000 });
+    await modal.getByText('code of conduct', { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    await page.keyboard.press('Escape');
+    await modal.getByText('Code of conduct', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'I have read this' }).click();
+    await page.getByText('Done successfully.').waitFor();
+    await modal.getByText('Code of conduct', { exact: true }).waitFor({ state: 'detached' });
+  });
 });

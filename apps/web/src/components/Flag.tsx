@@ -2,13 +2,14 @@ import type { Locale } from '@kampus/shared';
 
 /** Small drawn flags: emoji flags do not render on Windows or in many Linux browsers. */
 export function Flag({ code, size = 20 }: { code: Locale; size?: number }) {
-  const common = {
-    width: size,
-    height: (size * 2) / 3,
-    viewBox: '0 0 30 20',
-    'aria-hidden': true,
-    role: 'img' as const,
-  };
+  return (
+    <svg width={size} height={(size * 2) / 3} viewBox="0 0 30 20" aria-hidden="true" focusable="false">
+      {shapes(code)}
+    </svg>
+  );
+}
+
+function shapes(code: Locale) {
   switch (code) {
     case 'tr':
       return (

@@ -53,6 +53,8 @@ export const notificationWriteSchema = z.object({
   text: z.string().trim().max(2000).nullish(),
   type: z.union([z.literal(0), z.literal(1)]).default(0),
   data: structuredData.nullish(),
+  /** A notice (text as HTML) waits in the mandatory-missions modal until read. */
+  is_notice: z.boolean().default(false),
 });
 export const notificationCreateSchema = notificationWriteSchema.extend({
   user_ids: z.array(z.number().int().positive()).min(1).max(10_000),
@@ -88,3 +90,30 @@ export function parseNotification(n: {
     webUrl: parsed.data.webUrl ? { name: parsed.data.webUrl.name, params: parsed.data.webUrl.params ?? {} } : null,
   };
 }
+
+export const mandatoryNoticeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  text: z.string().nullable(),
+  pivot: z.object({ is_read: z.union([z.literal(0), z.literal(1)]) }),
+});
+export const mandatoryAssignmentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  cover_image_link: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  duration: z.number(),
+  action_label: z.enum(['start', 'continue']),
+});
+/** GET api/dashboard/mandatory-completions (spec §3 "Mandatory dashboard state"). */
+export const mandatoryCompletionsSchema = z.object({
+  data: z.object({
+    notices: z.array(mandatoryNoticeSchema),
+    assignments: z.array(mandatoryAssignmentSchema),
+    is_mandatory_exists: z.boolean(),
+  }),
+});
+export type MandatoryCompletions = z.infer<typeof mandatoryCompletionsSchema>['data'];
+export const noticeUpdateSchema = z.object({ notification_id: z.array(z.number().int().positive()).min(1).max(100) });

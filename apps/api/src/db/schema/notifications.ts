@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef, createdAt, updatedAt } from './columns.js';
 import { users } from './identity.js';
 import { tenantPolicy } from './rls.js';
@@ -13,6 +13,8 @@ export const notifications = pgTable(
     name: text().notNull(),
     text: text(),
     data: jsonb().$type<Record<string, unknown>>(),
+    /** A notice must be read: it opens the mandatory-missions modal until marked read (spec §2.8). */
+    isNotice: boolean().notNull().default(false),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -121,4 +121,51 @@ describe('notifications', () => {
     const after = await as(learnerToken, 'GET', '/api/notifications', undefined, { limit: '1' });
     expect(after.json().data[0]?.id).not.toBe(id);
   });
+
+  it('lists unread notices as mandatory until each is marked read', async () => {
+    const reader = await test.factories.createUser(company);
+    const token = (await login(test.app, company, reader.email!)).access_token;
+    const empty = await as(token, 'GET', '/api/dashboard/mandatory-completions');
+    expect(empty.json()).toEqual({ data: { notices: [], assignments: [], is_mandatory_exists: false } });
+
+    const first = await as(adminToken, 'POST', '/api/notifications', {
+      name: 'KVKK aydınlatma metni',
+      text: '<p>Lütfen <strong>okuyun</strong>.</p>',
+      is_notice: true,
+      user_ids: [reader.id],
+    });
+    await as(adminToken, 'POST', '/api/notifications', { name: 'Sıradan duyuru', user_ids: [reader.id] });
+    const second = await as(adminToken, 'POST', '/api/notifications', {
+      name: 'Etik kurallar',
+      is_notice: true,
+      user_ids: [reader.id],
+    });
+    const state = await as(token, 'GET', '/api/dashboard/mandatory-completions');
+    expect(state.json().data).toEqual({
+      notices: [
+        {
+          id: first.json().id,
+          name: 'KVKK aydınlatma metni',
+          text: '<p>Lütfen <strong>okuyun</strong>.</p>',
+          pivot: { is_read: 0 },
+        },
+        { id: second.json().id, name: 'Etik kurallar', text: null, pivot: { is_read: 0 } },
+      ],
+      assignments: [],
+      is_mandatory_exists: true,
+    });
+
+    const notMine = await as(learnerToken, 'POST', '/api/notice-update', { notification_id: [first.json().id] });
+    expect(notMine.statusCode).toBe(404);
+    expect((await as(token, 'POST', '/api/notice-update', { notification_id: [] })).statusCode).toBe(422);
+    expect((await as(token, 'POST', '/api/notice-update', { notification_id: [first.json().id] })).statusCode).toBe(
+      200,
+    );
+    const after = await as(token, 'GET', '/api/dashboard/mandatory-completions');
+    expect(after.json().data.notices.map((n: { name: string }) => n.name)).toEqual(['Etik kurallar']);
+    await as(token, 'POST', '/api/notice-update', { notification_id: [second.json().id] });
+    expect((await as(token, 'GET', '/api/dashboard/mandatory-completions')).json().data.is_mandatory_exists).toBe(
+      false,
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import {
   idParamSchema,
+  mandatoryCompletionsSchema,
   messageSchema,
+  noticeUpdateSchema,
   notificationCreateSchema,
   notificationListQuerySchema,
   notificationSchema,
@@ -54,6 +56,24 @@ export function registerNotificationRoutes(app: FastifyInstance, notifications: 
       },
     },
     async (request, reply) => reply.code(201).send(await notifications.create(actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/api/dashboard/mandatory-completions',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: mandatoryCompletionsSchema } } },
+    async (request) => ({ data: await notifications.mandatory(actorOf(request)) }),
+  );
+
+  r.post(
+    '/api/notice-update',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: noticeUpdateSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await notifications.markNoticesRead(actorOf(request), request.body.notification_id);
+      return ok(request);
+    },
   );
 
   r.post(

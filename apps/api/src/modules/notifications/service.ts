@@ -1,5 +1,10 @@
-import { type Notification, type NotificationCreate, parseNotification } from '@kampus/shared';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type MandatoryCompletions,
+  type Notification,
+  type NotificationCreate,
+  parseNotification,
+} from '@kampus/shared';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { notificationRecipients, notifications, users } from '../../db/schema/index.js';
@@ -120,6 +125,7 @@ export function createNotificationsService(platform: Platform) {
             name: input.name,
             text: input.text ?? null,
             data: input.data ?? null,
+            isNotice: input.is_notice,
             createdBy: actor.userId,
           })
           .returning();
@@ -145,7 +151,13 @@ export function createNotificationsService(platform: Platform) {
         const before = await findOwned(tx, actor.companyId, id);
         await tx
           .update(notifications)
-          .set({ name: input.name, text: input.text ?? null, type: input.type, data: input.data ?? null })
+          .set({
+            name: input.name,
+            text: input.text ?? null,
+            type: input.type,
+            data: input.data ?? null,
+            isNotice: input.is_notice,
+          })
           .where(eq(notifications.id, before.id));
         await writeAudit(tx, {
           companyId: actor.companyId,
@@ -185,6 +197,47 @@ export function createNotificationsService(platform: Platform) {
           .where(and(mine(reader), eq(notificationRecipients.notificationId, id)))
           .returning({ id: notificationRecipients.id });
         if (rows.length === 0) throw notFound();
+      }),
+
+    /**
+     * What the user must do before anything else (spec §2.8): unread notices first; mandatory assignments join the
+     * list when assignments exist in Kampus, until then the list is empty.
+     */
+    mandatory: (reader: Reader): Promise<MandatoryCompletions> =>
+      inTenant(db, reader.companyId, async (tx) => {
+        const notices = await tx
+          .select({ id: notifications.id, name: notifications.name, text: notifications.text })
+          .from(notificationRecipients)
+          .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+          .where(and(mine(reader, true), eq(notifications.isNotice, true)))
+          .orderBy(asc(notifications.createdAt), asc(notifications.id));
+        return {
+          notices: notices.map((n) => ({ ...n, pivot: { is_read: 0 as const } })),
+          assignments: [],
+          is_mandatory_exists: notices.length > 0,
+        };
+      }),
+
+    /** POST api/notice-update: marks the reader's notices read; an id that is not one of them is not found. */
+    markNoticesRead: (reader: Reader, ids: number[]) =>
+      inTenant(db, reader.companyId, async (tx) => {
+        const owned = await tx
+          .select({ id: notificationRecipients.id })
+          .from(notificationRecipients)
+          .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+          .where(
+            and(mine(reader), eq(notifications.isNotice, true), inArray(notificationRecipients.notificationId, ids)),
+          );
+        if (owned.length !== new Set(ids).size) throw notFound();
+        await tx
+          .update(notificationRecipients)
+          .set({ readAt: sql`coalesce(${notificationRecipients.readAt}, now())` })
+          .where(
+            inArray(
+              notificationRecipients.id,
+              owned.map((o) => o.id),
+            ),
+          );
       }),
 
     markAllRead: (reader: Reader) =>

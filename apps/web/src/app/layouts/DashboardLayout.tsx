@@ -7,6 +7,7 @@ import { CompanySwitch } from '../../components/CompanySwitch.js';
 import { ImpersonationExit } from '../../components/ImpersonationExit.js';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { authApi } from '../../features/auth/api.js';
+import { MandatoryModal } from '../../features/dashboard/MandatoryModal.js';
 import { NotificationBell } from '../../features/notifications/NotificationBell.js';
 import { sessionStore, useSessionUser } from '../../lib/session.js';
 import { useCompany } from '../company.js';
@@ -83,6 +84,7 @@ export function DashboardLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <MandatoryModal />
     </AppShell>
   );
 }

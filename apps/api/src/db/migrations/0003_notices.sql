@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "is_notice" boolean DEFAULT false NOT NULL;
