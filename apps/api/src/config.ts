@@ -15,6 +15,7 @@ export const configSchema = z.object({
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   PUBLIC_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().optional()),

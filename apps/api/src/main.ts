@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'db'),
     poolMax: config.DATABASE_POOL_MAX,
   });
-  const { app } = await buildApp(config, database, { webDist: defaultWebDist() });
+  const { app } = await buildApp(config, database, {
+    webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist(),
+  });
   let seeded = false;
   if (config.SEED_DEMO && !config.DATABASE_URL && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db);

@@ -45,8 +45,13 @@ export default async function setup(project: TestProject) {
       `Browser tests need Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
     );
   }
-  execFileSync('npm', ['run', 'build', '-w', '@kampus/web'], { cwd: root, stdio: 'pipe' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kampus-e2e-'));
+  // Each run builds into its own folder, so two runs at once never serve each other's half-written build.
+  const webDist = path.join(dataDir, 'web-dist');
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'pipe',
+  });
   const port = await freePort();
   let output = '';
   // Its own process group, so stopping it stops tsx's node child too.
@@ -58,6 +63,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
