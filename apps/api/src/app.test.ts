@@ -18,6 +18,7 @@ describe('the platform pipeline', () => {
       [
         'GET /api/clients/authorization-token',
         'GET /api/company/self',
+        'GET /api/files/:name',
         'GET /api/health',
         'GET /api/localization',
         'GET /api/ready',
@@ -35,6 +36,13 @@ describe('the platform pipeline', () => {
     );
     expect(test.routes.every((r) => r.access !== undefined)).toBe(true);
     expect(() => test.app.get('/api/unguarded-probe', async () => ({ ok: true }))).toThrow(/declares no access rule/);
+  });
+
+  it('guards every admin route with an admin permission, never with a bare session', () => {
+    const admin = test.routes.filter((r) => r.url.startsWith('/api/admin/'));
+    expect(admin.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/admin/dashboard');
+    const loose = admin.filter((r) => r.access === 'public' || r.access === 'authenticated');
+    expect(loose).toEqual([]);
   });
 
   it('answers health and readiness on any host', async () => {

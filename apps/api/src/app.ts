@@ -10,14 +10,24 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { createAccountService } from './modules/account/service.js';
+import { registerAdminDashboardRoutes } from './modules/admin-dashboard/routes.js';
+import { createAdminDashboardService } from './modules/admin-dashboard/service.js';
 import { syncAccessCatalog } from './modules/auth/catalog.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { createCompaniesService } from './modules/companies/service.js';
+import { registerFileRoutes } from './modules/files/routes.js';
+import { createFilesService } from './modules/files/service.js';
 import { registerLocalizationRoutes } from './modules/localization/routes.js';
+import { registerMessagingRoutes } from './modules/messaging/routes.js';
+import { createMessagingService } from './modules/messaging/service.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
+import { registerPageViewRoutes } from './modules/page-views/routes.js';
+import { createPageViewsService } from './modules/page-views/service.js';
+import { registerWidgetRoutes } from './modules/widgets/routes.js';
+import { createWidgetsService } from './modules/widgets/service.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
@@ -27,6 +37,8 @@ import { registerWebApp } from './platform/http/web.js';
 import { createInProcessJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
+import { createRealtime } from './platform/realtime.js';
+import { createLocalFileStorage } from './platform/storage.js';
 import { createHostResolver } from './platform/tenancy.js';
 
 export interface BuiltApp {
@@ -39,21 +51,30 @@ export interface BuiltApp {
     companies: ReturnType<typeof createCompaniesService>;
     account: ReturnType<typeof createAccountService>;
     notifications: ReturnType<typeof createNotificationsService>;
+    widgets: ReturnType<typeof createWidgetsService>;
+    messaging: ReturnType<typeof createMessagingService>;
+    pageViews: ReturnType<typeof createPageViewsService>;
+    files: ReturnType<typeof createFilesService>;
+    adminDashboard: ReturnType<typeof createAdminDashboardService>;
   };
 }
 
 function createPlatform(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis): Platform {
   const outboxDir = path.join(config.DATA_DIR, 'outbox');
   const window = config.LOGIN_WINDOW_SECONDS;
+  const signer = createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL);
+  const hosts = createHostResolver(database.db, config.BASE_DOMAIN);
   return {
     config,
     database,
     log,
-    signer: createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL),
-    hosts: createHostResolver(database.db, config.BASE_DOMAIN),
+    signer,
+    hosts,
+    realtime: createRealtime({ db: database.db, signer, hosts, log, secret: config.JWT_SECRET, redis }),
     jobs: createInProcessJobs(log),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
+    files: createLocalFileStorage(config.DATA_DIR),
     limiters: {
       loginFailuresPerIp: createLimiter({
         prefix: 'login-ip',
@@ -98,6 +119,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // First, so every route and plugin after it shares the language, host and access pipeline and the error shape.
   const routes = registerRequestContext(app, { hosts: platform.hosts, signer: platform.signer });
   registerErrorHandling(app);
+  // Socket.IO answers on the same port once the server listens; its sockets close before the HTTP server does.
+  app.addHook('onListen', async () => platform.realtime.attach(app.server));
+  app.addHook('preClose', () => platform.realtime.close());
   app.addHook('onClose', async () => {
     await platform.jobs.idle();
     await redis?.quit();
@@ -155,6 +179,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
     companies: createCompaniesService(platform),
     account: createAccountService(platform),
     notifications: createNotificationsService(platform),
+    widgets: createWidgetsService(platform),
+    messaging: createMessagingService(platform),
+    pageViews: createPageViewsService(platform),
+    files: createFilesService(platform),
+    adminDashboard: createAdminDashboardService(platform),
   };
   registerHealthRoutes(app, database);
   registerLocalizationRoutes(app);
@@ -162,6 +191,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerAccountRoutes(app, services.account);
   registerCompanyRoutes(app, services.companies);
   registerNotificationRoutes(app, services.notifications);
+  registerWidgetRoutes(app, services.widgets);
+  registerMessagingRoutes(app, services.messaging);
+  registerPageViewRoutes(app, services.pageViews);
+  await registerFileRoutes(app, services.files);
+  registerAdminDashboardRoutes(app, services.adminDashboard);
   await registerWebApp(app, options.webDist ?? null);
 
   return { app, routes, platform, services };

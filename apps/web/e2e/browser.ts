@@ -10,8 +10,20 @@ export function origin(slug?: string): string {
   return `http://${slug ? `${slug}.` : ''}localhost:${port}`;
 }
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * The personal-data notice opens on the first visit of every new browser context to a company host (spec §1) and
+ * covers the page. A test that is not about it acknowledges it the moment it is in the way, as a person would.
+ */
+export async function acknowledgeDataNotice(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId('data-notice-accept'), (button) => button.click());
+}
+
+/**
+ * Starts Chromium. Unless told otherwise every page of every context acknowledges the data notice by itself;
+ * frame.e2e.ts, which tests the notice, launches with `{ acknowledgeDataNotice: false }`.
+ */
+export async function launch(options: { acknowledgeDataNotice?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -23,6 +35,14 @@ export function launch(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  if (options.acknowledgeDataNotice === false) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => void acknowledgeDataNotice(page));
+    return context;
+  };
+  return browser;
 }
 
 /** Signs in through the login form and waits for the dashboard. */

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2ePort: number;
+    /** The server's DATA_DIR: its outbox holds the mails, its jwt-secret signs invitation links. */
+    e2eDataDir: string;
   }
 }
 
@@ -77,6 +79,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(port, child, () => output);
   project.provide('e2ePort', port);
+  project.provide('e2eDataDir', dataDir);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.pid) process.kill(-child.pid, 'SIGTERM');

@@ -5,6 +5,8 @@ import type { TokenSigner } from './auth/tokens.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer, SmsSender } from './mail.js';
 import type { Limiter } from './rate-limit.js';
+import type { Realtime } from './realtime.js';
+import type { FileStorage } from './storage.js';
 import type { HostResolver } from './tenancy.js';
 
 /** The mechanisms every module's service is built from; tests build them against a fresh database. */
@@ -16,6 +18,10 @@ export interface Platform {
   jobs: Jobs;
   mailer: Mailer;
   sms: SmsSender;
+  /** Uploaded files, one folder per company. */
+  files: FileStorage;
   limiters: { loginFailuresPerIp: Limiter; loginFailuresPerAccount: Limiter; codePerIp: Limiter };
+  /** Socket.IO rooms: presence and per-user channels (platform/realtime.ts). */
+  realtime: Realtime;
   log: FastifyBaseLogger;
 }

@@ -1,14 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { TOAST_AUTO_CLOSE_MS } from '@kampus/shared';
+import { TOAST_AUTO_CLOSE_MS, TOAST_FADE_MS } from '@kampus/shared';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { DataNoticeModal } from '../features/legal/DataNoticeModal.js';
+import { NetworkNotices } from '../features/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
-import { companyTheme } from '../lib/theme.js';
+import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
 import { CompanyContext } from './company.js';
 import { createRouter } from './router.js';
@@ -25,12 +27,14 @@ export function App({ boot }: { boot: Boot }) {
   }, [router, boot.company]);
 
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
+      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={TOAST_FADE_MS} />
+      <NetworkNotices />
       <ModalsProvider>
         <QueryClientProvider client={queryClient}>
           <CompanyContext.Provider value={boot.company}>
             <RouterProvider router={router} />
+            <DataNoticeModal />
           </CompanyContext.Provider>
         </QueryClientProvider>
       </ModalsProvider>

@@ -1,10 +1,17 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { adminBranch } from '../features/admin/routes.js';
+import { RouteErrorScreen } from '../features/errors/RouteErrorScreen.js';
+import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
-import { RequireAuth } from './guards.js';
+import { RequireAuth, RequirePermission } from './guards.js';
+import { AdminLayout } from './layouts/AdminLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
 
-/** Every page is its own chunk (spec §2, ARCHITECTURE "every page lazy-loaded"). */
+/**
+ * Every page is its own chunk (spec §2, ARCHITECTURE "every page lazy-loaded"); `routes` passes every lazy loader
+ * through guardLazyRoutes, so a chunk that fails or takes over 120 s surfaces as a ChunkLoadError (spec §8).
+ */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -47,6 +54,18 @@ const pages: RouteObject[] = [
       return { Component: () => <SetPasswordPage mode="create" /> };
     },
   },
+  { path: '/register', lazy: page(() => import('../features/auth/RegisterPage.js')), handle: { name: 'register' } },
+  {
+    path: '/register-invitation/:params',
+    lazy: page(() => import('../features/auth/RegisterInvitationPage.js')),
+    handle: { name: 'register-invitation' },
+  },
+  {
+    path: '/email-verification',
+    lazy: page(() => import('../features/auth/EmailVerificationPage.js')),
+    handle: { name: 'email-verification' },
+  },
+  { path: '/policies', lazy: page(() => import('../features/policies/PoliciesPage.js')), handle: { name: 'policies' } },
   ...([403, 404, 500] as const).map((code) => ({
     path: `/${code}`,
     handle: { name: String(code) },
@@ -58,6 +77,8 @@ const pages: RouteObject[] = [
   {
     Component: RequireAuth,
     children: [
+      // The admin panel (spec §2.2): its own layout; every route's handle.permission is checked first.
+      { Component: RequirePermission, children: [adminBranch(AdminLayout)] },
       {
         Component: DashboardLayout,
         children: [
@@ -71,6 +92,21 @@ const pages: RouteObject[] = [
             lazy: page(() => import('../features/notifications/NotificationsPage.js')),
             handle: { name: 'dashboard.notification' },
           },
+          {
+            path: '/profile',
+            lazy: page(() => import('../features/profile/ProfilePage.js')),
+            handle: { name: 'user.profile' },
+          },
+          {
+            path: '/update-profile',
+            lazy: page(() => import('../features/profile/EditProfilePage.js')),
+            handle: { name: 'profile.edit' },
+          },
+          {
+            path: '/legal-notification',
+            lazy: page(() => import('../features/legal/LegalNotificationPage.js')),
+            handle: { name: 'User.agreement' },
+          },
         ],
       },
     ],
@@ -78,7 +114,9 @@ const pages: RouteObject[] = [
   { path: '*', element: <Navigate to="/404" replace /> },
 ];
 
-export const routes: RouteObject[] = [{ HydrateFallback: PageLoader, children: pages }];
+export const routes: RouteObject[] = [
+  { HydrateFallback: PageLoader, ErrorBoundary: RouteErrorScreen, children: guardLazyRoutes(pages) },
+];
 
 export function createRouter() {
   return createBrowserRouter(routes);

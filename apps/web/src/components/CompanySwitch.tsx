@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,10 +39,14 @@ export function CompanySwitch() {
         <Button
           variant="subtle"
           size="compact-md"
-          leftSection={<IconBuilding size={18} />}
+          leftSection={<IconBuilding size={18} aria-hidden />}
+          aria-label={`${t('nav.company_switch')}: ${user.company_name}`}
           data-testid="company-switch"
         >
-          {user.company_name}
+          {/* On a phone the icon alone keeps the header on one line; the label still names the company. */}
+          <Box component="span" visibleFrom="md">
+            {user.company_name}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('nav.company_switch')}>

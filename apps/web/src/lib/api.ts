@@ -1,4 +1,4 @@
-import { createHttp } from './http.js';
+import { createHttp, type HttpOptions } from './http.js';
 import { i18next } from './i18n.js';
 import { sessionStore } from './session.js';
 import { STORAGE_KEYS, storage } from './storage.js';
@@ -8,8 +8,8 @@ export const navigation = {
   go: (path: string) => window.location.assign(path),
 };
 
-/** The one HTTP client of the app (spec §7), bound to browser storage and the session. */
-export const http = createHttp({
+/** The client's bindings to browser storage and the session; a client for another host (widgets) reuses them. */
+export const httpOptions: HttpOptions = {
   getToken: () => storage.get<string>(STORAGE_KEYS.token),
   getRefreshToken: () => storage.get<string>(STORAGE_KEYS.refreshToken),
   getLanguage: () => storage.get<string>(STORAGE_KEYS.language) ?? i18next.language ?? 'tr',
@@ -22,4 +22,7 @@ export const http = createHttp({
   },
   onForbidden: () => navigation.go('/403'),
   fallbackMessage: () => i18next.t('general.error_occurred'),
-});
+};
+
+/** The one HTTP client of the app (spec §7). */
+export const http = createHttp(httpOptions);

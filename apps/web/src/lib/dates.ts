@@ -1,5 +1,6 @@
 import { isLocale, timeZoneFor } from '@kampus/shared';
 import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import 'dayjs/locale/tr';
@@ -8,6 +9,7 @@ import 'dayjs/locale/de';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+dayjs.extend(relativeTime);
 
 /** Dates of spec §9: DD/MM/YYYY hh:mm:ss in the user's language, in Baku time for az, else Istanbul time. */
 export function formatDateTime(value: string | Date, language: string): string {
@@ -19,4 +21,9 @@ export function formatDateTime(value: string | Date, language: string): string {
 export function formatLongDate(value: string | Date, language: string): string {
   const locale = isLocale(language) ? language : 'tr';
   return dayjs(value).tz(timeZoneFor(locale)).locale(locale).format('DD MMMM YYYY');
+}
+
+/** How long ago something happened ("3 saat önce"); relative time texts are Turkish whatever the language (spec §9). */
+export function formatRelative(value: string | Date, now: Date = new Date()): string {
+  return dayjs(value).locale('tr').from(now);
 }

@@ -145,6 +145,10 @@ export function createHttp(options: HttpOptions) {
     put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
     update: <T>(url: string, id: number | string, body?: unknown) => request<T>('PUT', withId(url, id), body ?? {}),
     delete: <T>(url: string, id?: number | string) => request<T>('DELETE', withId(url, id)),
+    /** The headers a call to `url` carries, for transports fetch cannot serve (upload progress needs XMLHttpRequest). */
+    headers: (url: string) => headersFor(normalise(url), options.getToken(), false),
+    /** Refreshes the session after a 401 outside `request`, sharing the one refresh in flight; null when it failed. */
+    refresh: () => refreshTokens(),
   };
 }
 

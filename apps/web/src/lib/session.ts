@@ -35,6 +35,13 @@ export const sessionStore = {
       storage.set(STORAGE_KEYS.refreshToken, pair.refresh_token),
     ]);
   },
+  /** Keeps the stored user in step with a changed profile (photo, name), so the header shows it at once. */
+  async updateUser(changes: Partial<SessionUser>) {
+    const user = sessionStore.user();
+    if (!user) return;
+    await storage.set(STORAGE_KEYS.user, { ...user, ...changes });
+    emit();
+  },
   /** Log out clears token, refresh token and user (spec §4). */
   clear() {
     storage.clearAuth();

@@ -1,5 +1,5 @@
 import { type CompanySettingEntry, DEFAULT_THEME, type ThemeSettings } from '@kampus/shared';
-import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
 
 export function settingValue<T>(settings: CompanySettingEntry[] | undefined, key: string): T | undefined {
   return settings?.find((entry) => entry.key === key)?.value as T | undefined;
@@ -41,3 +41,10 @@ export function companyTheme(settings: CompanySettingEntry[] | undefined) {
     fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   });
 }
+
+/** Mantine's dimmed grey is below WCAG AA contrast on white and on the brand tint; the app uses a darker one. */
+export const accessibleColors: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});

@@ -22,6 +22,44 @@ export const themeSettingsSchema = z.object({
 });
 export type ThemeSettings = z.infer<typeof themeSettingsSchema>;
 
+/** Limits of the legal texts a company may set: each is HTML (sanitized by the browser before display). */
+export const LEGAL_TEXT_MAX_LENGTH = 50_000;
+export const LEGAL_TEXT_MAX_HOSTS = 10;
+
+/** A host as the browser reports it (window.location.host): a lower-case name, optionally with a port. */
+export const hostNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/,
+    'validation.domain',
+  );
+
+const legalHtml = z.string().trim().max(LEGAL_TEXT_MAX_LENGTH);
+/** One text per language; a language left out (or empty) falls back as the chooser describes. */
+export const localizedLegalTextSchema = z.strictObject({
+  tr: legalHtml.optional(),
+  en: legalHtml.optional(),
+  az: legalHtml.optional(),
+  de: legalHtml.optional(),
+});
+export type LocalizedLegalText = z.infer<typeof localizedLegalTextSchema>;
+
+/**
+ * A legal text of a company: a default plus variants for named hosts, because one company is reached on its
+ * subdomain and on its own domain, and a customer may want a special text on one of them (spec §1, §2.9).
+ */
+export const legalTextSettingSchema = z.strictObject({
+  default: localizedLegalTextSchema.default({}),
+  hosts: z
+    .record(hostNameSchema, localizedLegalTextSchema)
+    .refine((hosts) => Object.keys(hosts).length <= LEGAL_TEXT_MAX_HOSTS, 'validation.invalid')
+    .default({}),
+});
+export type LegalTextSetting = z.infer<typeof legalTextSettingSchema>;
+
 export const LOGIN_IDENTIFIERS = ['email', 'username', 'phone', 'national_id', 'registration_number'] as const;
 export type LoginIdentifier = (typeof LOGIN_IDENTIFIERS)[number];
 
@@ -42,6 +80,12 @@ export const companySettingSchemas = {
   theme_settings: themeSettingsSchema,
   login_options: loginOptionsSchema,
   modules: z.array(z.enum(MODULE_KEYS)),
+  /** The personal-data notice shown once on the first visit (spec §1). */
+  personal_data_notice: legalTextSettingSchema,
+  /** The text behind the footer's clarification link (spec §2.9). */
+  clarification_text: legalTextSettingSchema,
+  /** Hosts on which the footer hides the social links (spec §2.9: "hidden for one specific academy host"). */
+  hide_social_links_hosts: z.array(hostNameSchema).max(LEGAL_TEXT_MAX_HOSTS),
 } as const;
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export const COMPANY_SETTING_KEYS = Object.keys(companySettingSchemas) as CompanySettingKey[];
@@ -100,11 +144,15 @@ export const companyListQuerySchema = z.object({
   parent_id: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
-const slugSchema = z
+/** A company's subdomain label: {slug}.{BASE_DOMAIN}. */
+export const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'validation.slug');
+/** The marketing landing's "find your company's address" form. */
+export const companyFinderSchema = z.object({ slug: z.string().trim().min(1, 'validation.required').pipe(slugSchema) });
+
 const domainSchema = z
   .string()
   .trim()

@@ -2,8 +2,10 @@ import { DEFAULT_LOGIN_OPTIONS, MODULE_KEYS, ROLE, type ThemeSettings } from '@k
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../client.js';
-import { companies, companySettings, menuItems, roleUser, shortLinks, users } from '../schema/index.js';
+import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
+import { seedConversations } from './conversations.js';
+import { seedMenus } from './menu.js';
 
 export const DEMO_PASSWORD = 'Kampus!2026';
 
@@ -198,28 +200,6 @@ function learners(count: number, seed: number, domain: string) {
   });
 }
 
-const MENU = [
-  {
-    type: 'my-assignment',
-    title: { tr: 'Görevlerim', en: 'My assignments', az: 'Tapşırıqlarım', de: 'Meine Aufgaben' },
-  },
-  {
-    type: 'education-category',
-    title: { tr: 'Eğitim Kataloğu', en: 'Training catalogue', az: 'Təlim kataloqu', de: 'Schulungskatalog' },
-  },
-  {
-    type: 'my-statistics',
-    title: { tr: 'İstatistiklerim', en: 'My statistics', az: 'Statistikam', de: 'Meine Statistik' },
-  },
-  {
-    type: 'my-collection',
-    title: { tr: 'Koleksiyonum', en: 'My collection', az: 'Kolleksiyam', de: 'Meine Sammlung' },
-  },
-  { type: 'gift', title: { tr: 'Hediyeler', en: 'Gifts', az: 'Hədiyyələr', de: 'Prämien' } },
-  { type: 'wall', title: { tr: 'Sosyal Duvar', en: 'Social wall', az: 'Sosial divar', de: 'Pinnwand' } },
-  { type: 'agenda', title: { tr: 'Ajanda', en: 'Agenda', az: 'Gündəlik', de: 'Kalender' } },
-];
-
 const DEMO_THEME: ThemeSettings = {
   primaryColor: '#3F51B5',
   secondaryColor: '#eff2f7',
@@ -292,9 +272,7 @@ export async function seedDemo(db: Db): Promise<void> {
         ...settings(acme.id, ACME_THEME, ['email', 'username', 'phone']),
       ]);
 
-    for (const company of [demo, retail, tech, acme]) {
-      await tx.insert(menuItems).values(MENU.map((item, order) => ({ companyId: company.id, ...item, order })));
-    }
+    await seedMenus(tx, { demoGroup: [demo.id, retail.id, tech.id], acme: acme.id });
     await tx.insert(shortLinks).values([
       { companyId: demo.id, code: 'hosgeldin', target: '/dashboard' },
       { companyId: acme.id, code: 'welcome', target: '/dashboard' },
@@ -340,5 +318,6 @@ export async function seedDemo(db: Db): Promise<void> {
         .insert(roleUser)
         .values(rows.map((row) => ({ companyId: company.id, userId: row.id, roleId: ROLE.user })));
     }
+    await seedConversations(tx, { demo: demo.id, acme: acme.id });
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { uploadAvatar } from '../../../test/uploads.js';
 
 describe('my account', () => {
   let test: TestApp;
@@ -27,18 +28,19 @@ describe('my account', () => {
   });
 
   it('updates email, username, bio and photo', async () => {
+    const photo = await uploadAvatar(test.app, hostOf(company), token);
     const response = await put({
       email: 'Me.New@Example.test',
       username: 'me.renamed',
       bio: 'Satış ekibi',
-      image: '/files/me.png',
+      image: photo,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       email: 'me.new@example.test',
       username: 'me.renamed',
       bio: 'Satış ekibi',
-      photo: '/files/me.png',
+      photo,
     });
     const read = await call(test.app, 'GET', '/api/user', { host: hostOf(company), token });
     expect(read.json().username).toBe('me.renamed');

@@ -7,7 +7,13 @@ import type { AccountService, Me } from './service.js';
 const tags = ['account'];
 const meOf = (request: FastifyRequest): Me => {
   const auth = authOf(request);
-  return { userId: auth.userId, homeCompanyId: auth.homeCompanyId, ip: request.ip, requestId: request.id };
+  return {
+    userId: auth.userId,
+    homeCompanyId: auth.homeCompanyId,
+    hostCompanyId: auth.hostCompanyId,
+    ip: request.ip,
+    requestId: request.id,
+  };
 };
 
 export function registerAccountRoutes(app: FastifyInstance, account: AccountService): void {

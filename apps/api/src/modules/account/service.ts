@@ -7,6 +7,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
+import { isIssuedFileUrl } from '../../platform/uploads.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -14,6 +15,8 @@ type UserRow = typeof users.$inferSelect;
 export interface Me {
   userId: number;
   homeCompanyId: number;
+  /** The company whose host the session was issued on; uploads belong to it. */
+  hostCompanyId: number;
   ip: string;
   requestId: string;
 }
@@ -52,6 +55,17 @@ export function createAccountService(platform: Platform) {
     if (clash) throw invalidFields({ [field]: field === 'email' ? 'errors.email_taken' : 'errors.username_taken' });
   }
 
+  /**
+   * A photo must be a file this server stored for the host's company (POST api/uploads), so a profile can never
+   * point at a foreign address or another company's file. Clearing it, or sending the current one back, is fine.
+   */
+  async function assertIssuedImage(me: Me, current: UserRow, image: string | null | undefined): Promise<void> {
+    if (image == null || image === current.photo) return;
+    if (!(await isIssuedFileUrl(platform.files, me.hostCompanyId, image))) {
+      throw invalidFields({ image: 'upload.image_not_issued' });
+    }
+  }
+
   return {
     async getProfile(me: Me) {
       const companyId = me.homeCompanyId;
@@ -70,6 +84,7 @@ export function createAccountService(platform: Platform) {
         if (isCommonPassword(input.password)) throw invalidFields({ password: 'validation.password_common' });
         passwordHash = await hashPassword(input.password);
       }
+      await assertIssuedImage(me, current, input.image);
       const updated = await inTenant(db, companyId, async (tx) => {
         const user = await findMe(tx, me.userId);
         if (input.email !== undefined) await assertUnique(tx, user, 'email', input.email);

@@ -1,11 +1,10 @@
-import { type LoginIdentifier, MODULE_KEYS, type ModuleKey, PERMISSIONS, ROLE } from '@kampus/shared';
+import { type LoginIdentifier, PERMISSIONS, ROLE } from '@kampus/shared';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import {
   companies,
   companySettings,
-  menuItems,
   ONE_TIME_PURPOSE,
   type OneTimePurpose,
   oneTimeTokens,
@@ -127,14 +126,6 @@ export async function findPermissionNames(tx: Db, roleIds: number[]): Promise<Ma
   return byRole;
 }
 
-export async function findMenu(tx: Db, companyId: number) {
-  return tx
-    .select()
-    .from(menuItems)
-    .where(and(eq(menuItems.companyId, companyId), eq(menuItems.status, 1)))
-    .orderBy(asc(menuItems.order), asc(menuItems.id));
-}
-
 export async function findSetting(tx: Db, companyId: number, key: string): Promise<unknown> {
   const [row] = await tx
     .select({ value: jsonbRaw(companySettings.value) })
@@ -142,12 +133,6 @@ export async function findSetting(tx: Db, companyId: number, key: string): Promi
     .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, key)))
     .limit(1);
   return row?.value;
-}
-
-export async function findEnabledModules(tx: Db, companyId: number): Promise<ModuleKey[]> {
-  const value = await findSetting(tx, companyId, 'modules');
-  if (!Array.isArray(value)) return [...MODULE_KEYS];
-  return MODULE_KEYS.filter((key) => value.includes(key));
 }
 
 export async function insertRefreshToken(tx: Db, values: typeof refreshTokens.$inferInsert): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_LOGIN_OPTIONS,
+  invitationPayloadSchema,
   isLocale,
   type Locale,
   loginOptionsSchema,
@@ -23,12 +24,15 @@ import { forbidden, HttpError, invalidFields, notFound, unauthenticated } from '
 import { translator } from '../../platform/i18n.js';
 import { renderActionMail } from '../../platform/mail-templates.js';
 import type { HostCompany } from '../../platform/tenancy.js';
+import { findCompanyMenu, findEnabledModules } from '../widgets/service.js';
 import * as q from './queries.js';
 
 const PASSWORD_RESET_TTL_MINUTES = 60;
 const PASSWORD_CREATE_TTL_DAYS = 7;
 const VERIFICATION_TTL_DAYS = 7;
 const INVITATION_TTL_DAYS = 14;
+/** The audit action of a sign-in; the admin dashboard counts these rows. */
+export const SIGN_IN_AUDIT_ACTION = 'user.signed_in';
 
 /** What a service needs to know of the request it serves. */
 export interface RequestMeta {
@@ -46,6 +50,7 @@ export type SmsChallenge = {
   expires_in: number;
 };
 
+const languageOf = (user: q.UserRow): Locale => (isLocale(user.language) ? user.language : 'tr');
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 function maskPhone(phone: string): string {
@@ -100,8 +105,9 @@ export function createAuthService(platform: Platform) {
       q.findPermissionNames(tx, roleIds),
       allowedCompaniesOf(tx, user, grants),
       q.findCompany(tx, actingCompanyId),
-      q.findMenu(tx, actingCompanyId),
-      q.findEnabledModules(tx, actingCompanyId),
+      // The session's copy of the side menu is the one GET api/widgets?by_user=true serves, active items only.
+      findCompanyMenu(tx, actingCompanyId, { language: languageOf(user), byUser: true, activeOnly: true }),
+      findEnabledModules(tx, actingCompanyId),
       input.impersonatorId ? q.findUserById(tx, input.impersonatorId) : undefined,
     ]);
     if (!acting) throw notFound();
@@ -128,7 +134,7 @@ export function createAuthService(platform: Platform) {
       cos: allowed,
       ...(input.impersonatorId ? { imp: input.impersonatorId } : {}),
     });
-    const language = isLocale(user.language) ? user.language : 'tr';
+    const language = languageOf(user);
     return {
       access_token: accessToken,
       refresh_token: refreshToken,
@@ -143,14 +149,7 @@ export function createAuthService(platform: Platform) {
       company_id: acting.id,
       company_name: acting.name,
       company: { id: acting.id, name: acting.name },
-      menu: menu.map((item) => ({
-        id: item.id,
-        type: item.type,
-        type_lang: `menu.${item.type}`,
-        title: item.title[language] ?? null,
-        status: item.status,
-        order: item.order,
-      })),
+      menu,
       modules,
       roles: roleList.map((g) => ({
         id: g.roleId,
@@ -173,8 +172,22 @@ export function createAuthService(platform: Platform) {
     if (isCommonPassword(password)) throw invalidFields({ password: 'validation.password_common' });
   }
 
+  /**
+   * A person proved who they are (password, SMS code, invitation). The sign-in is audited in the person's own company,
+   * whose admin dashboard counts it; the host it happened on is kept beside it.
+   */
   async function startSession(tx: Db, user: q.UserRow, meta: RequestMeta): Promise<Session> {
     await q.updateUser(tx, user.id, { lastLoginAt: new Date() });
+    await writeAudit(tx, {
+      companyId: user.companyId,
+      actorUserId: user.id,
+      action: SIGN_IN_AUDIT_ACTION,
+      entityType: 'user',
+      entityId: user.id,
+      after: { host_company_id: meta.host.id },
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
     return issueSession(tx, { user, hostCompanyId: meta.host.id, actingCompanyId: meta.host.id });
   }
 
@@ -477,7 +490,6 @@ export function createAuthService(platform: Platform) {
   }
 
   const invitationKey = createHmac('sha256', config.JWT_SECRET).update('kampus:invitation').digest();
-  const invitationPayload = z.object({ c: z.number(), e: z.string(), x: z.number() });
 
   /** A signed, expiring link that lets one email address register in one company. */
   function createInvitationLink(company: HostCompany, email: string, ttlDays = INVITATION_TTL_DAYS): string {
@@ -494,7 +506,7 @@ export function createAuthService(platform: Platform) {
     const valid =
       signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
     const parsed = valid
-      ? invitationPayload.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')))
+      ? invitationPayloadSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')))
       : undefined;
     if (!parsed?.success || parsed.data.c !== host.id || parsed.data.x < Date.now()) {
       throw new HttpError(422, 'errors.link_invalid', {}, { params: ['errors.link_invalid'] });

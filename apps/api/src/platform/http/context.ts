@@ -7,9 +7,10 @@ import { forbidden, HttpError, unauthenticated } from './errors.js';
 
 /**
  * Who may call a route, declared on every route. `public` needs no session; the others need a valid access token
- * issued on this host, plus a permission or the super admin role when named.
+ * issued on this host, plus a permission or the super admin role when named. `admin` is the admin panel's own
+ * threshold: the session holds at least one permission (a plain learner holds none).
  */
-export type Access = 'public' | 'authenticated' | 'super_admin' | { permission: Permission };
+export type Access = 'public' | 'authenticated' | 'admin' | 'super_admin' | { permission: Permission };
 /** Whether the route needs a known host: a company or the marketing site (default), or none at all. */
 export type HostRequirement = 'known' | 'none';
 
@@ -98,6 +99,10 @@ async function authenticate(request: FastifyRequest, signer: TokenSigner): Promi
 function authorize(access: Exclude<Access, 'public'>, auth: AuthContext): void {
   if (access === 'authenticated' || auth.isSuperAdmin) return;
   if (access === 'super_admin') throw forbidden();
+  if (access === 'admin') {
+    if (auth.permissions.size === 0) throw forbidden();
+    return;
+  }
   if (!auth.permissions.has(access.permission)) throw forbidden();
 }
 

@@ -70,10 +70,18 @@ export default function LoginPage() {
             <Anchor component={Link} to="/forgot-password" fz="sm">
               {t('auth.forgot_link')}
             </Anchor>
+            {options.success && options.data.self_registration && (
+              <Anchor component={Link} to="/register" fz="sm" data-testid="login-register">
+                {t('register.link')}
+              </Anchor>
+            )}
           </Group>
           <Button type="submit" loading={form.submitting} fullWidth>
             {t('auth.submit')}
           </Button>
+          <Anchor component={Link} to="/policies" fz="xs" c="dimmed" ta="center">
+            {t('policies.link')}
+          </Anchor>
         </Stack>
       </form>
     </PublicLayout>

@@ -18,19 +18,20 @@ export function NotificationBell() {
 
   return (
     <Menu opened={open} onChange={setOpen} position="bottom-end" width={340} withinPortal>
-      <Menu.Target>
-        <Indicator
-          label={<span data-testid="notification-badge">{badgeText(count)}</span>}
-          size={count > 99 ? 20 : 16}
-          disabled={count === 0}
-          color="danger"
-          offset={4}
-        >
+      {/* The indicator wraps the target, so the menu's aria-expanded lands on the button, not on a div. */}
+      <Indicator
+        label={<span data-testid="notification-badge">{badgeText(count)}</span>}
+        size={count > 99 ? 20 : 16}
+        disabled={count === 0}
+        color="danger"
+        offset={4}
+      >
+        <Menu.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={t('notifications.title')} data-testid="notification-bell">
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+      </Indicator>
       <Menu.Dropdown data-testid="notification-dropdown">
         <Menu.Label>{t('notifications.title')}</Menu.Label>
         {latest.isLoading && <Loader size="sm" m="md" />}

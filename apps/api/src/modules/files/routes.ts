@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { errorBodySchema, uploadQuerySchema, uploadResponseSchema } from '@kampus/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, companyOf } from '../../platform/http/context.js';
+import { FILES_PATH, receiveUploads, rejectionBody, UploadRejected } from '../../platform/uploads.js';
+import type { FilesService } from './service.js';
+
+const tags = ['files'];
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * POST api/uploads (multipart, field files[]) and GET of the addresses it answers. Multipart parsing and file
+ * sending are registered in this scope only, so no other route accepts multipart bodies.
+ */
+export async function registerFileRoutes(app: FastifyInstance, files: FilesService): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false });
+    // Range requests (video seeking), ETag and Last-Modified come from send; the folder is chosen per request.
+    await scope.register(fastifyStatic, { serve: false });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/uploads',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuerySchema,
+          response: { 201: uploadResponseSchema, 422: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        // Files belong to the host's company: the session was issued on this host (auth checks it).
+        const companyId = authOf(request).hostCompanyId;
+        try {
+          const received = await receiveUploads(request, files.kind(request.query.kind));
+          return reply.code(201).send({ data: await files.store(companyId, received) });
+        } catch (error) {
+          if (error instanceof UploadRejected) return reply.code(422).send(rejectionBody(error, request.t));
+          throw error;
+        }
+      },
+    );
+
+    r.get(
+      `${FILES_PATH}:name`,
+      {
+        // Served to <img> and <video> tags, which send no token; only on the owning company's host.
+        config: { access: 'public' },
+        schema: { tags, params: z.object({ name: z.string().max(64) }) },
+      },
+      async (request, reply) => {
+        const directory = await files.locate(companyOf(request).id, request.params.name);
+        return reply
+          .header('x-content-type-options', 'nosniff')
+          .sendFile(request.params.name, directory, { maxAge: ONE_YEAR_MS, immutable: true, acceptRanges: true });
+      },
+    );
+  });
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Stored names are 128 random bits in hex plus the extension the content proved; nothing else is ever stored. */
+const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
+
+/**
+ * Where uploaded files live: one folder per company, so a company's files can only ever be looked up under its own
+ * id. Local disk under DATA_DIR today; an S3-compatible store would implement the same interface.
+ */
+export interface FileStorage {
+  /** Stores the bytes under a new random name with the given extension and returns that name. */
+  save(companyId: number, extension: string, data: Buffer): Promise<string>;
+  exists(companyId: number, name: string): Promise<boolean>;
+  /** The folder a company's files are served from. */
+  directoryOf(companyId: number): string;
+}
+
+export function createLocalFileStorage(dataDir: string): FileStorage {
+  const root = path.resolve(dataDir, 'uploads');
+  const directoryOf = (companyId: number) => path.join(root, String(companyId));
+
+  return {
+    directoryOf,
+
+    async save(companyId, extension, data) {
+      const name = `${randomBytes(16).toString('hex')}.${extension}`;
+      if (!isStoredName(name)) throw new Error(`refusing to store an unexpected name: ${name}`);
+      const directory = directoryOf(companyId);
+      await mkdir(directory, { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = path.join(directory, `.${name}.partial`);
+      await writeFile(partial, data, { flag: 'wx' });
+      await rename(partial, path.join(directory, name));
+      return name;
+    },
+
+    async exists(companyId, name) {
+      if (!isStoredName(name)) return false;
+      return access(path.join(directoryOf(companyId), name)).then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}

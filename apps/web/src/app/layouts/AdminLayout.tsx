@@ -1,0 +1,166 @@
+import {
+  Anchor,
+  AppShell,
+  Badge,
+  Breadcrumbs,
+  Burger,
+  Button,
+  Group,
+  Image,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconBuilding } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { ImpersonationExit } from '../../components/ImpersonationExit.js';
+import { LanguageMenu } from '../../components/LanguageMenu.js';
+import { sessionCan } from '../../features/admin/access.js';
+import { companyKind } from '../../features/admin/company-kind.js';
+import { ADMIN_AREAS, type AdminRouteHandle, adminRoutes } from '../../features/admin/routes.js';
+import { type SessionUser, useSessionUser } from '../../lib/session.js';
+import { useCompany } from '../company.js';
+import { Footer } from './Footer.js';
+
+const HOME = '/admin/dashboard';
+
+/** The navigation: every admin route that declares an area and whose permission the session holds, by area. */
+function useNavigationAreas(user: SessionUser | null) {
+  const visible = adminRoutes.filter((route) => route.handle.nav && sessionCan(user?.roles, route.handle.permission));
+  return ADMIN_AREAS.map((area) => ({
+    area,
+    routes: visible.filter((route) => route.handle.nav?.area === area),
+  })).filter((group) => group.routes.length > 0);
+}
+
+/** The acting company's name, and whether it is the group's main company or a sub-company. */
+function CompanyContext({ user }: { user: SessionUser | null }) {
+  const { t } = useTranslation();
+  const host = useCompany();
+  const kind = companyKind(user?.company_id, host);
+  return (
+    <Group gap={6} wrap="nowrap" visibleFrom="xs" data-testid="admin-company">
+      <IconBuilding size={18} aria-hidden />
+      <Text fw={500} fz="sm" truncate>
+        {user?.company_name ?? host?.name}
+      </Text>
+      {kind && (
+        <Badge variant="light" color={kind === 'main' ? 'brand' : 'info'} size="sm">
+          {t(`admin.company_${kind}`)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The admin panel's frame (spec §2.2): header with the company context, navigation by area, breadcrumbs and title. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const company = useCompany();
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const areas = useNavigationAreas(user);
+  const handle = useMatches().at(-1)?.handle as Partial<AdminRouteHandle> | undefined;
+  const name = company?.name ?? t('app.product_name');
+
+  // On a phone the navigation is a drawer: it closes once a page is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
+  useEffect(close, [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={{ height: { base: 84, sm: 56 } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('admin.toggle_navigation')}
+            />
+            <Anchor component={Link} to={HOME} underline="never" fw={700} fz="lg" c="brand.8" data-testid="admin-logo">
+              {company?.logo_link ? <Image src={company.logo_link} alt={name} h={36} w="auto" /> : name}
+            </Anchor>
+            <CompanyContext user={user} />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ImpersonationExit />
+            <LanguageMenu />
+            <Button
+              component={Link}
+              to="/dashboard"
+              variant="light"
+              size="compact-md"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              data-testid="admin-back-to-learning"
+            >
+              {t('admin.back_to_learning')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('admin.navigation')} data-testid="admin-nav">
+        <Stack gap="md">
+          {areas.map(({ area, routes }) => (
+            <Stack key={area} gap={2}>
+              <Text fz="xs" fw={700} tt="uppercase" c="gray.7" px="sm">
+                {t(`admin.areas.${area}`)}
+              </Text>
+              {routes.map(({ path, handle: entry }) => {
+                const Icon = entry.nav?.icon;
+                return (
+                  <NavLink
+                    key={path}
+                    component={Link}
+                    to={path}
+                    label={t(entry.title)}
+                    leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
+                    active={pathname === path}
+                    aria-current={pathname === path ? 'page' : undefined}
+                  />
+                );
+              })}
+            </Stack>
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Stack gap="md" maw={1200} mx="auto">
+          {handle?.title && (
+            <Stack gap={4}>
+              <nav aria-label={t('admin.breadcrumbs')} data-testid="admin-breadcrumbs">
+                <Breadcrumbs fz="sm">
+                  <Anchor component={Link} to={HOME} fz="sm">
+                    {t('admin.panel')}
+                  </Anchor>
+                  {handle.nav && <Text fz="sm">{t(`admin.areas.${handle.nav.area}`)}</Text>}
+                  <Text fz="sm" c="gray.7" aria-current="page">
+                    {t(handle.title)}
+                  </Text>
+                </Breadcrumbs>
+              </nav>
+              <Title order={1} fz="h2">
+                {t(handle.title)}
+              </Title>
+            </Stack>
+          )}
+          <Outlet />
+        </Stack>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

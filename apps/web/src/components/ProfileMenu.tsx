@@ -1,0 +1,93 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconCertificate,
+  IconFileText,
+  IconHelpCircle,
+  IconLayoutDashboard,
+  IconLogout,
+  IconReceipt,
+  IconUser,
+} from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { routes } from '../app/router.js';
+import { authApi } from '../features/auth/api.js';
+import { type ProfileMenuKey, profileMenuItems } from '../features/frame/profile-menu-items.js';
+import { registeredPaths } from '../features/frame/route-table.js';
+import { sessionStore, useSessionUser } from '../lib/session.js';
+import { UserAvatar } from './UserAvatar.js';
+
+const ICONS: Record<ProfileMenuKey, typeof IconUser> = {
+  admin_panel: IconLayoutDashboard,
+  profile: IconUser,
+  certificates: IconCertificate,
+  order_history: IconReceipt,
+  legal_notice: IconFileText,
+  faq: IconHelpCircle,
+};
+
+/**
+ * The card-payment integration gates the order history (spec §6). The integrations API arrives with the commerce
+ * issue; until then no company has the integration, so the item stays hidden.
+ */
+const PAYMENT_INTEGRATION_ACTIVE = false;
+
+/**
+ * The avatar and its profile menu (spec §2.6): admin panel (more than one role), profile, certificates, order
+ * history, legal notice, FAQ and log out — each page link only once its page is in the route table.
+ */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const paths = useMemo(() => registeredPaths(routes), []);
+  const items = profileMenuItems({ paths, roles: user?.roles ?? [], paymentActive: PAYMENT_INTEGRATION_ACTIVE });
+
+  /** Logging out always ends the local session, even when the call fails (spec §4). */
+  async function logout() {
+    await authApi.logout().catch(() => undefined);
+    sessionStore.clear();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.profile_menu')} data-testid="avatar-menu">
+          <Group gap="xs" wrap="nowrap">
+            <UserAvatar photo={user?.photo} data-testid="header-avatar" />
+            <Text fz="sm" fw={500} visibleFrom="sm">
+              {user ? `${user.name} ${user.surname}` : ''}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="profile-menu">
+        {items.map(({ key, path, testId }) => {
+          const Icon = ICONS[key];
+          return (
+            <Menu.Item
+              key={key}
+              component={Link}
+              to={path}
+              leftSection={<Icon size={16} aria-hidden />}
+              data-testid={testId}
+            >
+              {t(`profile_menu.${key}`)}
+            </Menu.Item>
+          );
+        })}
+        {items.length > 0 && <Menu.Divider />}
+        <Menu.Item
+          color="danger"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,20 @@
+import { hasMoreThanOneRole, type Permission, permissionsOfRoles, ROLE } from '@kampus/shared';
+
+type RoleLike = { id: number; permissions?: readonly { name: string }[] };
+
+/**
+ * What a route may require of the session: a permission by name (spec §6), or `admin_panel`, the admin area's own
+ * threshold: more than one role (spec §6, §9) and at least one permission, as the API's `admin` access demands.
+ */
+export type AccessRequirement = Permission | 'admin_panel';
+
+/** The super admin holds every permission, as on the server. */
+const isSuperAdmin = (roles: readonly RoleLike[]) => roles.some((role) => role.id === ROLE.superAdmin);
+
+/** Whether a session with these roles meets a requirement; permissions are the union of spec §6 over its roles. */
+export function sessionCan(roles: readonly RoleLike[] | null | undefined, requirement: AccessRequirement): boolean {
+  if (!roles || roles.length === 0) return false;
+  const { names } = permissionsOfRoles(roles);
+  if (requirement === 'admin_panel') return hasMoreThanOneRole(roles) && (isSuperAdmin(roles) || names.size > 0);
+  return isSuperAdmin(roles) || names.has(requirement);
+}

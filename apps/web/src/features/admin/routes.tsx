@@ -1,0 +1,50 @@
+import type { Icon } from '@tabler/icons-react';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { AccessRequirement } from './access.js';
+
+/**
+ * The areas of the admin navigation, in the order they are shown. An area is added here, with its label under
+ * `admin.areas.<area>`, when its first screen arrives.
+ */
+export const ADMIN_AREAS = ['overview'] as const;
+export type AdminArea = (typeof ADMIN_AREAS)[number];
+
+/** What an admin route declares: its name, what the session must hold, its title and where the navigation shows it. */
+export interface AdminRouteHandle {
+  /** A named route of the spec (§2.1, §2.2). */
+  name: string;
+  permission: AccessRequirement;
+  /** Locale key of the page title, also the last breadcrumb. */
+  title: string;
+  /** Shown in the navigation under an area; a route without it (an edit page) is reached from its list. */
+  nav?: { area: AdminArea; icon: Icon };
+}
+
+export type AdminRoute = RouteObject & { path: string; handle: AdminRouteHandle };
+
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Every screen of the admin panel (spec §2.2) that exists; the navigation is built from this list. */
+export const adminRoutes: AdminRoute[] = [
+  {
+    path: '/admin/dashboard',
+    lazy: page(() => import('./AdminDashboardPage.js')),
+    handle: {
+      name: 'company.dashboard',
+      permission: 'admin_panel',
+      title: 'admin_dashboard.title',
+      nav: { area: 'overview', icon: IconLayoutDashboard },
+    },
+  },
+];
+
+/** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */
+export function adminBranch(Layout: ComponentType): RouteObject {
+  return {
+    Component: Layout,
+    handle: { permission: 'admin_panel' },
+    children: [{ path: '/admin', element: <Navigate to="/admin/dashboard" replace /> }, ...adminRoutes],
+  };
+}

@@ -1,0 +1,29 @@
+import type { UserMessages } from '@kampus/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/api.js';
+
+export const messageKeys = {
+  count: ['user-messages', 'count'] as const,
+  list: ['user-messages', 'list'] as const,
+};
+
+/** Conversations with unread messages, for the header badge; only asked while chat is on. */
+export function useUnreadConversations(enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.count,
+    queryFn: () => http.get<{ data: number }>('api/user-messages-count'),
+    select: (body) => body.data,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The latest conversations, loaded when the dropdown opens. */
+export function useUserMessages(enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.list,
+    queryFn: () => http.get<UserMessages>('api/user-messages'),
+    select: (body) => body.data,
+    enabled,
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The file upload helper's rules (spec §5): a size limit in kilobytes, an allowed name pattern and an allowed MIME
+ * pattern. The browser checks them before sending and the server checks them again on what arrives.
+ */
+
+/** Upload defaults of spec §9: one file at a time, POSTed as the multipart field `files[]`. */
+export const UPLOAD_DEFAULTS = { concurrency: 1, method: 'POST', fieldName: 'files[]' } as const;
+
+export interface UploadRules {
+  /** Largest accepted file in kilobytes (1 KB = 1024 bytes). */
+  maxKilobytes: number;
+  /** The whole file name must match. */
+  namePattern: RegExp;
+  /** The declared MIME type must match. */
+  mimePattern: RegExp;
+}
+
+/** A named set of rules; a feature that needs another kind of file adds a kind here. */
+export interface UploadKind extends UploadRules {
+  /** The `accept` attribute of the file input. */
+  accept: string;
+  /** Files one request may carry. */
+  maxFiles: number;
+}
+
+/**
+ * A file name without path separators, characters Windows refuses, or control characters; then an allowed
+ * extension. The name is only shown back to people — files are stored under a random name.
+ */
+const safeName = (extensions: string) => new RegExp(`^[^\\\\/:*?"<>|\\p{Cc}]{1,200}\\.(?:${extensions})$`, 'iu');
+
+export const UPLOAD_KINDS = {
+  /** Profile photos: the raster formats every browser shows, at most 2 MB. */
+  avatar: {
+    maxKilobytes: 2048,
+    namePattern: safeName('jpe?g|png|webp|gif'),
+    mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
+    accept: 'image/jpeg,image/png,image/webp,image/gif',
+    maxFiles: 1,
+  },
+} as const satisfies Record<string, UploadKind>;
+
+export type UploadKindName = keyof typeof UPLOAD_KINDS;
+export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKindName, ...UploadKindName[]];
+
+/** A rule a file broke: the locale key of its spec §5 message and the value that message names. */
+export interface UploadProblem {
+  key: 'upload.invalid_type' | 'upload.invalid_name' | 'upload.invalid_size';
+  params: { value: string };
+}
+
+export interface UploadCandidate {
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** The declared MIME type; browsers leave it empty for types they do not know. */
+  type: string;
+}
+
+/** The first rule the file breaks, in the order type, name, size; null when it may be uploaded. */
+export function checkUpload(file: UploadCandidate, rules: UploadRules): UploadProblem | null {
+  if (!rules.mimePattern.test(file.type)) {
+    return { key: 'upload.invalid_type', params: { value: file.type || '?' } };
+  }
+  if (!rules.namePattern.test(file.name)) return { key: 'upload.invalid_name', params: { value: file.name } };
+  if (file.size > rules.maxKilobytes * 1024 || file.size <= 0) {
+    return { key: 'upload.invalid_size', params: { value: String(rules.maxKilobytes) } };
+  }
+  return null;
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A byte count in the largest unit from Bytes to TB that keeps it at 1 or more (spec §9), two decimals at most. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
