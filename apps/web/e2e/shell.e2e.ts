@@ -65,4 +65,24 @@ describe('the web app shell in Chromium', () => {
     await page.getByTestId('login-form').getByRole('button').last().click();
     await page.waitForURL(/\/dashboard$/);
   });
+
+  it('applies the start-up rules: the saved address, an old #/ link, and / or /login for a signed-in person', async () => {
+    // Signed out at /notification: the address is saved, and signing in without the query still comes back to it.
+    await page.goto(`${origin('demo')}/notification`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.goto(`${origin('demo')}/login`);
+    await page.locator('input[name="username"]').fill('learner@demo.test');
+    await page.locator('input[name="password"]').fill('Kampus!2026');
+    await page.getByTestId('login-form').getByRole('button').last().click();
+    await page.waitForURL(/\/notification$/);
+    // The saved address was used once: a later visit to /login goes to the dashboard.
+    await page.goto(`${origin('demo')}/login`);
+    await page.waitForURL(/\/dashboard$/);
+    // A link of the old hash-routed app opens its page.
+    await page.goto(`${origin('demo')}/#/profile`);
+    await page.waitForURL(/\/profile$/);
+    // The root takes a signed-in person to the dashboard.
+    await page.goto(`${origin('demo')}/`);
+    await page.waitForURL(/\/dashboard$/);
+  });
 });

@@ -1,12 +1,25 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import {
+  createBrowserRouter,
+  type Location,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { adminBranch } from '../features/admin/routes.js';
+import { type StartupState, startupDestination } from '../features/auth/startup.js';
 import { RouteErrorScreen } from '../features/errors/RouteErrorScreen.js';
 import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
+import { STORAGE_KEYS, storage } from '../lib/storage.js';
+import { useCompany } from './company.js';
 import { RequireAuth, RequirePermission } from './guards.js';
 import { AdminLayout } from './layouts/AdminLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
+import { hasPage } from './route-table.js';
 
 /**
  * Every page is its own chunk (spec §2, ARCHITECTURE "every page lazy-loaded"); `routes` passes every lazy loader
@@ -16,11 +29,42 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-/** The start page: signed-in people go to their dashboard, everyone else to the homepage (spec §2.4). */
+function startupState(location: Location, isMarketingHost: boolean, savedRedirect: string | null): StartupState {
+  return {
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    isMarketingHost,
+    isAuthenticated: sessionStore.isAuthenticated(),
+    savedRedirect,
+    hasPage: (path) => hasPage(routes, path),
+  };
+}
+
+/** The root: on the first load it applies the start-up rules of spec §2.4 once, then shows the routed page. */
+function Startup() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isMarketingHost = useCompany() === null;
+  const [destination] = useState(() =>
+    startupDestination(startupState(location, isMarketingHost, storage.get<string>(STORAGE_KEYS.redirect))),
+  );
+  const [arrived, setArrived] = useState(destination === null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first load only
+  useEffect(() => {
+    // A signed-in start consumes the saved address, whether it was used or was not a page.
+    if (sessionStore.isAuthenticated()) storage.remove(STORAGE_KEYS.redirect);
+    if (destination !== null) navigate(destination, { replace: true });
+    setArrived(true);
+  }, []);
+  return arrived ? <Outlet /> : <PageLoader />;
+}
+
+/** The root path reached from within the app: the same rules, without a saved address. */
 function Start() {
-  const { search } = useLocation();
-  if (new URLSearchParams(search).has('token')) return <Navigate to={`/dashboard${search}`} replace />;
-  return <Navigate to={sessionStore.isAuthenticated() ? '/dashboard' : '/homepage'} replace />;
+  const location = useLocation();
+  const isMarketingHost = useCompany() === null;
+  return <Navigate to={startupDestination(startupState(location, isMarketingHost, null)) ?? '/homepage'} replace />;
 }
 
 /** Shown while the first page's chunk loads. */
@@ -115,7 +159,12 @@ const pages: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { HydrateFallback: PageLoader, ErrorBoundary: RouteErrorScreen, children: guardLazyRoutes(pages) },
+  {
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorScreen,
+    Component: Startup,
+    children: guardLazyRoutes(pages),
+  },
 ];
 
 export function createRouter() {

@@ -8,13 +8,12 @@ import {
   IconReceipt,
   IconUser,
 } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { hasPage } from '../app/route-table.js';
 import { routes } from '../app/router.js';
 import { authApi } from '../features/auth/api.js';
 import { type ProfileMenuKey, profileMenuItems } from '../features/frame/profile-menu-items.js';
-import { registeredPaths } from '../features/frame/route-table.js';
 import { sessionStore, useSessionUser } from '../lib/session.js';
 import { UserAvatar } from './UserAvatar.js';
 
@@ -41,8 +40,11 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const paths = useMemo(() => registeredPaths(routes), []);
-  const items = profileMenuItems({ paths, roles: user?.roles ?? [], paymentActive: PAYMENT_INTEGRATION_ACTIVE });
+  const items = profileMenuItems({
+    hasPage: (path) => hasPage(routes, path),
+    roles: user?.roles ?? [],
+    paymentActive: PAYMENT_INTEGRATION_ACTIVE,
+  });
 
   /** Logging out always ends the local session, even when the call fails (spec §4). */
   async function logout() {

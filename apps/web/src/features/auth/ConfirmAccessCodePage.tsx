@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PublicLayout } from '../../app/layouts/PublicLayout.js';
 import { ApiError } from '../../lib/http.js';
 import { sessionStore } from '../../lib/session.js';
+import { STORAGE_KEYS, storage } from '../../lib/storage.js';
 import { authApi, type SmsChallenge } from './api.js';
 import { afterLoginPath } from './redirects.js';
 
@@ -25,6 +26,7 @@ export default function ConfirmAccessCodePage() {
     try {
       const session = await authApi.validateCode(state.challenge, value);
       await sessionStore.signIn(session);
+      storage.remove(STORAGE_KEYS.redirect);
       navigate(afterLoginPath(state.redirect), { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('general.error_occurred'));

@@ -7,6 +7,7 @@ import { useCompany } from '../../app/company.js';
 import { PublicLayout } from '../../app/layouts/PublicLayout.js';
 import { useSchemaForm } from '../../lib/form.js';
 import { sessionStore } from '../../lib/session.js';
+import { STORAGE_KEYS, storage } from '../../lib/storage.js';
 import { settingValue } from '../../lib/theme.js';
 import { authApi, isSmsChallenge } from './api.js';
 import { afterLoginPath } from './redirects.js';
@@ -24,7 +25,8 @@ export default function LoginPage() {
     ? options.data.identifiers
     : LOGIN_IDENTIFIERS.slice(0, 2);
   const form = useSchemaForm(loginForm, { username: '', password: '' });
-  const redirect = params.get('redirect');
+  // The query names where to go back to; without one, the address saved when the visitor was sent here.
+  const redirect = params.get('redirect') ?? storage.get<string>(STORAGE_KEYS.redirect);
 
   const onSubmit = () =>
     form.submit(async ({ username, password }) => {
@@ -34,6 +36,7 @@ export default function LoginPage() {
         return;
       }
       await sessionStore.signIn(answer);
+      storage.remove(STORAGE_KEYS.redirect);
       navigate(afterLoginPath(redirect), { replace: true });
     });
 

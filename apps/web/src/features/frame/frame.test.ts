@@ -1,9 +1,9 @@
 import { ROLE } from '@kampus/shared';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { hasPage, registeredRoutes } from '../../app/route-table.js';
 import { profileMenuItems } from './profile-menu-items.js';
 import { isCompanyPage, quickCreateItems } from './quick-create.js';
-import { registeredPaths, registeredRoutes } from './route-table.js';
 
 const Page = () => null;
 
@@ -78,20 +78,20 @@ describe('quick-create', () => {
 });
 
 describe('profile menu', () => {
-  const paths = registeredPaths(table);
+  const withPages = (path: string) => hasPage(table, path);
   const learner = [{ id: ROLE.user }];
   const admin = [{ id: ROLE.admin }, { id: ROLE.user }];
   const keys = (roles: { id: number }[], paymentActive = false) =>
-    profileMenuItems({ paths, roles, paymentActive }).map((item) => item.key);
+    profileMenuItems({ hasPage: withPages, roles, paymentActive }).map((item) => item.key);
 
   it('shows only the items whose page exists', () => {
     expect(keys(learner)).toEqual(['profile', 'legal_notice']);
-    expect(profileMenuItems({ paths: new Set(), roles: admin, paymentActive: true })).toEqual([]);
+    expect(profileMenuItems({ hasPage: () => false, roles: admin, paymentActive: true })).toEqual([]);
   });
 
   it('shows the admin panel only with more than one role', () => {
     expect(keys(admin)).toEqual(['admin_panel', 'profile', 'legal_notice']);
-    expect(profileMenuItems({ paths, roles: admin, paymentActive: false })[0]).toEqual({
+    expect(profileMenuItems({ hasPage: withPages, roles: admin, paymentActive: false })[0]).toEqual({
       key: 'admin_panel',
       path: '/admin/dashboard',
       testId: 'admin-panel-link',

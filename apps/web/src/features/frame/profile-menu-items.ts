@@ -20,8 +20,8 @@ export interface ProfileMenuItem {
 }
 
 export interface ProfileMenuContext {
-  /** Paths that have a page in the route table. */
-  paths: ReadonlySet<string>;
+  /** Whether a path has a page in the route table. */
+  hasPage: (path: string) => boolean;
   roles: readonly { id: number }[];
   /** Whether the card-payment integration is active (spec §6: order history shows only then). */
   paymentActive: boolean;
@@ -34,7 +34,7 @@ export interface ProfileMenuContext {
 export function profileMenuItems(context: ProfileMenuContext): ProfileMenuItem[] {
   return PROFILE_MENU.flatMap(({ key, route, testId }) => {
     const path = pathForRoute(route);
-    if (!path || !context.paths.has(path)) return [];
+    if (!path || !context.hasPage(path)) return [];
     if (key === 'admin_panel' && !hasMoreThanOneRole(context.roles)) return [];
     if (key === 'order_history' && !context.paymentActive) return [];
     return [{ key, path, testId }];

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { registeredRoutes } from './route-table.js';
+import { registeredRoutes } from '../../app/route-table.js';
 
 /** The named quick-create routes of spec §2.2, in the spec's order, with the locale key of each label. */
 export const QUICK_CREATE_ROUTES = [

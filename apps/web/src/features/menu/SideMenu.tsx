@@ -3,11 +3,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { hasPage } from '../../app/route-table.js';
 import { routes } from '../../app/router.js';
 import { useSessionUser } from '../../lib/session.js';
 import { useSideMenu } from './api.js';
 import { MenuIcon } from './icons.js';
-import { hasPage, type SideMenuEntry, sideMenuEntries } from './menu-items.js';
+import { type SideMenuEntry, sideMenuEntries } from './menu-items.js';
 
 function MenuSkeleton() {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import type { MenuItem } from '@kampus/shared';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { hasPage, menuItemPath, sideMenuEntries } from './menu-items.js';
+import { hasPage } from '../../app/route-table.js';
+import { menuItemPath, sideMenuEntries } from './menu-items.js';
 
 /** The shape of the app's table: public pages, a guard and a layout without paths, pages inside, a catch-all. */
 const table: RouteObject[] = [

@@ -1,12 +1,5 @@
 import { isMenuTypeEnabled, type MenuItem } from '@kampus/shared';
-import { matchRoutes, type RouteObject } from 'react-router';
 import { pathForRoute } from '../../app/route-names.js';
-
-/** Whether a path has a page of its own in the route table (the catch-all that sends to /404 does not count). */
-export function hasPage(routes: RouteObject[], path: string): boolean {
-  const leaf = matchRoutes(routes, path)?.at(-1)?.route;
-  return leaf?.path !== undefined && leaf.path !== '*';
-}
 
 /** A menu type is a route-name segment: lower-case words joined by hyphens, nothing that could climb a path. */
 const MENU_TYPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

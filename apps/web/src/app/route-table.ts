@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A page of the route table: its full path and, when it has one, its name (handle.name). */
 export interface RegisteredRoute {
@@ -22,7 +22,11 @@ export function registeredRoutes(routes: readonly RouteObject[], parent = ''): R
   });
 }
 
-/** The set of paths that have a page, for "show a link only when its page exists". */
-export function registeredPaths(routes: readonly RouteObject[]): Set<string> {
-  return new Set(registeredRoutes(routes).map((route) => route.path));
+/**
+ * Whether a path has a page of its own in the route table (the catch-all that sends to /404 does not count): menus
+ * show a link only when its page exists, since many pages arrive in later issues.
+ */
+export function hasPage(routes: RouteObject[], path: string): boolean {
+  const leaf = matchRoutes(routes, path)?.at(-1)?.route;
+  return leaf?.path !== undefined && leaf.path !== '*';
 }
