@@ -92,6 +92,14 @@ describe('http client', () => {
     expect(state.forbidden).toBe(1);
   });
 
+  it('leaves the page alone on a 403 the caller asked to receive', async () => {
+    const { http, state } = setup(() => json(403, { message: 'Sohbet kapalı.' }));
+    await expect(
+      http.get('api/user-messages-count', undefined, undefined, { forbidden: 'throw' }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(state.forbidden).toBe(0);
+  });
+
   it('turns a missing response into status 0 and logs it as a network error', async () => {
     const error = vi.fn();
     const { http } = setup(

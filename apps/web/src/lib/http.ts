@@ -45,6 +45,11 @@ const SESSION_ENDING = [401, 422, 429];
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+export interface CallOptions {
+  /** 'throw': a 403 only rejects, the page stays (see request). */
+  forbidden?: 'redirect' | 'throw';
+}
+
 function normalise(url: string): string {
   return url.replace(/^\/+/, '');
 }
@@ -105,7 +110,17 @@ export function createHttp(options: HttpOptions) {
     return refreshing;
   }
 
-  async function request<T>(method: string, url: string, body?: unknown, query?: Query): Promise<T> {
+  /**
+   * `forbidden: 'throw'` keeps a background call's 403 from leaving the page (a header poll of a feature the company
+   * has since switched off); every other 403 goes to the forbidden page (spec §8).
+   */
+  async function request<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    query?: Query,
+    call: CallOptions = {},
+  ): Promise<T> {
     const path = normalise(url);
     const search = query
       ? `?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]])))}`
@@ -131,7 +146,7 @@ export function createHttp(options: HttpOptions) {
 
     const data = await parse(response);
     if (response.ok) return data as T;
-    if (response.status === 403) options.onForbidden();
+    if (response.status === 403 && call.forbidden !== 'throw') options.onForbidden();
     const message = extractErrorMessage(data, options.fallbackMessage());
     throw new ApiError(response.status, data, method === 'GET' ? `ApiService: ${message}` : message);
   }
@@ -140,7 +155,8 @@ export function createHttp(options: HttpOptions) {
 
   return {
     request,
-    get: <T>(url: string, id?: number | string, query?: Query) => request<T>('GET', withId(url, id), undefined, query),
+    get: <T>(url: string, id?: number | string, query?: Query, call?: CallOptions) =>
+      request<T>('GET', withId(url, id), undefined, query, call),
     post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
     put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
     update: <T>(url: string, id: number | string, body?: unknown) => request<T>('PUT', withId(url, id), body ?? {}),

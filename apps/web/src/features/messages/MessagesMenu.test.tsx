@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanyContext } from '../../app/company.js';
+import { ApiError } from '../../lib/http.js';
 import type { SessionUser } from '../../lib/session.js';
 import { MessagesMenu } from './MessagesMenu.js';
 
@@ -83,7 +84,7 @@ describe('MessagesMenu', () => {
     const titleWeight = (row: HTMLElement | undefined) => row?.querySelector('p')?.style.fontWeight;
     expect([titleWeight(rows[0]), titleWeight(rows[1])]).toEqual(['700', '400']);
     expect(within(rows[0] as HTMLElement).queryByRole('link')).toBeNull();
-    expect(get).toHaveBeenCalledWith('api/user-messages');
+    expect(get).toHaveBeenCalledWith('api/user-messages', undefined, undefined, { forbidden: 'throw' });
   });
 
   it('has an empty and an error state', async () => {
@@ -104,5 +105,13 @@ describe('MessagesMenu', () => {
     answer(0, [conversation({})]);
     fireEvent.click(within(alert).getByText('Try again'));
     expect(await screen.findAllByTestId('messages-item')).toHaveLength(1);
+  });
+
+  it('goes away, leaving the page alone, when chat is switched off while the page is open', async () => {
+    answer(new ApiError(403, { message: 'Sohbet kapalı.' }, 'ApiService: Sohbet kapalı.'), []);
+    renderMenu();
+    expect(screen.getByTestId('messages-menu')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByTestId('messages-menu')).toBeNull());
+    expect(get).toHaveBeenCalledWith('api/user-messages-count', undefined, undefined, { forbidden: 'throw' });
   });
 });

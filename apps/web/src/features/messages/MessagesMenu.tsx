@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../app/company.js';
 import { formatRelative } from '../../lib/dates.js';
+import { ApiError } from '../../lib/http.js';
 import { useSessionUser } from '../../lib/session.js';
 import { useUnreadConversations, useUserMessages } from './api.js';
 import { conversationTitle, excerpt, nameParts } from './conversation.js';
@@ -99,9 +100,12 @@ function ConversationList({ enabled }: { enabled: boolean }) {
 function MessagesDropdown() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const count = useUnreadConversations(true).data ?? 0;
+  const unread = useUnreadConversations(true);
+  const count = unread.data ?? 0;
   const label = count > 0 ? t('messages.unread_label', { count }) : t('messages.title');
 
+  // Chat switched off since this page loaded: the menu goes away rather than the page.
+  if (unread.error instanceof ApiError && unread.error.status === 403) return null;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       {/* The target is the button itself, so the popup's ARIA state sits on it and not on the badge's wrapper. */}

@@ -11,7 +11,8 @@ export const messageKeys = {
 export function useUnreadConversations(enabled: boolean) {
   return useQuery({
     queryKey: messageKeys.count,
-    queryFn: () => http.get<{ data: number }>('api/user-messages-count'),
+    // The company may switch chat off while this page is open: the poll's 403 then hides the menu (MessagesMenu).
+    queryFn: () => http.get<{ data: number }>('api/user-messages-count', undefined, undefined, { forbidden: 'throw' }),
     select: (body) => body.data,
     enabled,
     refetchInterval: 60_000,
@@ -22,7 +23,7 @@ export function useUnreadConversations(enabled: boolean) {
 export function useUserMessages(enabled: boolean) {
   return useQuery({
     queryKey: messageKeys.list,
-    queryFn: () => http.get<UserMessages>('api/user-messages'),
+    queryFn: () => http.get<UserMessages>('api/user-messages', undefined, undefined, { forbidden: 'throw' }),
     select: (body) => body.data,
     enabled,
   });
