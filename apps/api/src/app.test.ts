@@ -1,6 +1,9 @@
-import { ROLE } from '@kampus/shared';
+import { isPermission, ROLE } from '@kampus/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, hostOf, login, type TestApp } from '../test/helpers.js';
+import { users } from './db/schema/index.js';
+import { asSystem } from './db/scope.js';
 
 describe('the platform pipeline', () => {
   let test: TestApp;
@@ -43,6 +46,42 @@ describe('the platform pipeline', () => {
     expect(admin.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/admin/dashboard');
     const loose = admin.filter((r) => r.access === 'public' || r.access === 'authenticated');
     expect(loose).toEqual([]);
+    // Positively: every admin route names a permission, the admin threshold or the super admin role.
+    const guarded = (access: (typeof admin)[number]['access']) =>
+      access === 'admin' || access === 'super_admin' || (typeof access === 'object' && isPermission(access.permission));
+    expect(admin.filter((r) => !guarded(r.access))).toEqual([]);
+    expect(admin.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/admin/users', 'POST /api/admin/users/bulk', 'GET /api/admin/users/export']),
+    );
+  });
+
+  it("answers every admin route addressing a record with 404 for another company's record, never a success", async () => {
+    const company = await test.factories.createCompany();
+    const other = await test.factories.createCompany();
+    // The super admin role passes every guard, so only the tenant scope can stop the call.
+    await test.factories.createSuperAdmin(company, { email: 'walker@example.test' });
+    const foreign = await test.factories.createUser(other, { name: 'Foreign' });
+    const token = (await login(test.app, company, 'walker@example.test')).access_token;
+    const byId = test.routes.filter(
+      (r) => r.url.startsWith('/api/admin/') && r.url.includes(':id') && r.method !== 'HEAD',
+    );
+    expect(byId.length).toBeGreaterThan(0);
+    for (const route of byId) {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const url = route.url.replaceAll(':id', String(foreign.id));
+      const response = await call(test.app, method, url, {
+        host: hostOf(company),
+        token,
+        ...(method === 'POST' || method === 'PUT' ? { body: {} } : {}),
+      });
+      // A body a route requires may be refused first (422); a foreign record is never found, read or changed.
+      expect(response.statusCode === 404 || (response.statusCode === 422 && method !== 'GET'), `${method} ${url}`).toBe(
+        true,
+      );
+      expect(response.body).not.toContain('Foreign');
+    }
+    const [row] = await asSystem(test.db, (tx) => tx.select().from(users).where(eq(users.id, foreign.id)));
+    expect(row).toMatchObject({ name: 'Foreign', status: 1 });
   });
 
   it('answers health and readiness on any host', async () => {

@@ -26,6 +26,8 @@ import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
 import { registerPageViewRoutes } from './modules/page-views/routes.js';
 import { createPageViewsService } from './modules/page-views/service.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import { createUsersService } from './modules/users/service.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { createWidgetsService } from './modules/widgets/service.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
@@ -56,6 +58,7 @@ export interface BuiltApp {
     pageViews: ReturnType<typeof createPageViewsService>;
     files: ReturnType<typeof createFilesService>;
     adminDashboard: ReturnType<typeof createAdminDashboardService>;
+    users: ReturnType<typeof createUsersService>;
   };
 }
 
@@ -185,6 +188,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     files: createFilesService(platform),
     adminDashboard: createAdminDashboardService(platform),
   };
+  const users = createUsersService(platform, { auth: services.auth });
   registerHealthRoutes(app, database);
   registerLocalizationRoutes(app);
   registerAuthRoutes(app, services.auth);
@@ -196,7 +200,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerPageViewRoutes(app, services.pageViews);
   await registerFileRoutes(app, services.files);
   registerAdminDashboardRoutes(app, services.adminDashboard);
+  registerUserRoutes(app, users);
   await registerWebApp(app, options.webDist ?? null);
 
-  return { app, routes, platform, services };
+  return { app, routes, platform, services: { ...services, users } };
 }

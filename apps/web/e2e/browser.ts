@@ -15,7 +15,12 @@ export function origin(slug?: string): string {
  * covers the page. A test that is not about it acknowledges it the moment it is in the way, as a person would.
  */
 export async function acknowledgeDataNotice(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.getByTestId('data-notice-accept'), (button) => button.click());
+  // The next step waits for the modal's closing transition to end: a menu opened while it still closes would be
+  // closed again by the focus the modal hands back.
+  await page.addLocatorHandler(page.getByTestId('data-notice-accept'), async (button) => {
+    await button.click();
+    await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
+  });
 }
 
 /**
@@ -53,4 +58,7 @@ export async function signIn(page: Page, slug: string, username: string, passwor
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button').last().click();
   await page.waitForURL(/\/dashboard$/);
+  // The address changes while the dashboard's chunk still loads; the public page (with its own language menu) is
+  // still on screen until the dashboard frame replaces it.
+  await page.getByTestId('header-logo').waitFor();
 }

@@ -50,9 +50,11 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kampus-e2e-'));
   // Each run builds into its own folder, so two runs at once never serve each other's half-written build.
   const webDist = path.join(dataDir, 'web-dist');
+  // Vitest runs with NODE_ENV=test, which would give React's development build; the browser tests drive what ships.
   execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   const port = await freePort();
   let output = '';

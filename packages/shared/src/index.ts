@@ -14,6 +14,8 @@ export * from './schemas/messaging.js';
 export * from './schemas/notifications.js';
 export * from './schemas/page-views.js';
 export * from './schemas/realtime.js';
+export * from './schemas/resource.js';
 export * from './schemas/uploads.js';
+export * from './schemas/users-admin.js';
 export * from './schemas/widgets.js';
 export * from './uploads.js';

@@ -12,6 +12,12 @@ const NAMED_ROUTES: Record<string, string> = {
   'User.agreement': '/legal-notification',
   'User.faq': '/faq',
   'company.dashboard': '/admin/dashboard',
+  'company.user.list': '/admin/user/list',
+  'company.user.add': '/admin/user/add',
+  'company.user.edit': '/admin/user/edit/:id',
+  'company.user.passive': '/admin/user/passive',
+  'company.user.detail': '/admin/user/detail/:id',
+  '404': '/404',
   'user.assignment-detail': '/assignment/:id/detail',
   'user.education-detail': '/education/:id/detail',
 };

@@ -34,6 +34,16 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(sche
     },
   });
 
+  /** Sets a field of any type (a select's value, a list, a date) and clears its error, as typing does. */
+  function setField<K extends keyof z.input<S> & string>(name: K, value: z.input<S>[K]) {
+    setValues((current) => ({ ...(current as Record<string, unknown>), [name]: value }) as z.input<S>);
+    setErrors((current) => {
+      const rest = { ...current };
+      for (const key of Object.keys(rest)) if (key === name || key.startsWith(`${name}.`)) delete rest[key];
+      return rest;
+    });
+  }
+
   async function submit(send: (data: z.output<S>) => Promise<void>) {
     setFormError(null);
     const parsed = schema.safeParse(values);
@@ -57,5 +67,5 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(sche
     }
   }
 
-  return { values, setValues, errors, formError, submitting, field, submit };
+  return { values, setValues, setField, errors, formError, submitting, field, submit };
 }

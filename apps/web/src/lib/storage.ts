@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   impersonatorSession: 'impersonator_session',
   companyId: 'company_id',
   version: 'version',
+  /** The columns hidden in each admin table, by table id. */
+  tableColumns: 'table_columns',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  date,
   index,
   inet,
   integer,
@@ -36,6 +38,14 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),
     passwordHash: text(),
+    department: text(),
+    title: text(),
+    /** The person's manager, a user of the same company (checked by the users service). */
+    managerId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    location: text(),
+    hireDate: date({ mode: 'string' }),
+    /** Company-defined fields: key → text. */
+    customFields: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,6 +56,13 @@ export const users = pgTable(
     uniqueIndex('users_company_national_id_key').on(t.companyId, t.nationalId),
     uniqueIndex('users_company_registration_number_key').on(t.companyId, t.registrationNumber),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    // The admin list's default order and its sortable columns, each leading with the tenant.
+    index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('users_company_name_idx').on(t.companyId, t.name, t.id),
+    index('users_company_surname_idx').on(t.companyId, t.surname, t.id),
+    index('users_company_last_login_idx').on(t.companyId, t.lastLoginAt, t.id),
+    index('users_company_status_idx').on(t.companyId, t.status, t.id),
+    index('users_company_manager_idx').on(t.companyId, t.managerId),
     tenantPolicy(t.companyId),
   ],
 );

@@ -176,6 +176,9 @@ function mailbox(value: string): string {
     .replace(/[^a-z]/g, '');
 }
 
+const TITLES = ['Uzman', 'Kıdemli Uzman', 'Takım Lideri', 'Müdür', 'Asistan', 'Analist', 'Stajyer'];
+const LOCATIONS = ['İstanbul', 'Ankara', 'İzmir', 'Bakü', 'Bursa', 'Uzaktan'];
+
 function learners(count: number, seed: number, domain: string) {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
@@ -196,6 +199,12 @@ function learners(count: number, seed: number, domain: string) {
       phone: `+90555${String(1_000_000 + Math.floor(random() * 8_999_999)).slice(0, 7)}`,
       language: names === AZERBAIJANI_NAMES ? 'az' : 'tr',
       bio: `${pick(DEPARTMENTS)}`,
+      // Derived from the index, not drawn, so the random sequence (and every name above) stays as it was.
+      title: TITLES[(index * 3) % TITLES.length],
+      location: LOCATIONS[(index * 5) % LOCATIONS.length],
+      hireDate: new Date(Date.UTC(2015 + (index % 10), (index * 7) % 12, 1 + ((index * 11) % 28)))
+        .toISOString()
+        .slice(0, 10),
     };
   });
 }
@@ -312,7 +321,15 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const { company, list } of people) {
       const rows = await tx
         .insert(users)
-        .values(list.map((person) => ({ ...person, companyId: company.id, passwordHash, emailVerifiedAt: now })))
+        .values(
+          list.map((person) => ({
+            ...person,
+            department: person.bio,
+            companyId: company.id,
+            passwordHash,
+            emailVerifiedAt: now,
+          })),
+        )
         .returning({ id: users.id });
       await tx
         .insert(roleUser)

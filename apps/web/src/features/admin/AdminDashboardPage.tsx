@@ -1,15 +1,7 @@
-import {
-  type DashboardFigureGroup,
-  type DashboardUser,
-  displayName,
-  initials,
-  USER_STATUS_NAMES,
-  type UserStatus,
-} from '@kampus/shared';
+import { type DashboardFigureGroup, type DashboardUser, displayName, initials } from '@kampus/shared';
 import {
   Alert,
   Avatar,
-  Badge,
   Button,
   Group,
   Paper,
@@ -41,6 +33,7 @@ import { formatLongDate } from '../../lib/dates.js';
 import { useSessionUser } from '../../lib/session.js';
 import { startImpersonation } from '../auth/impersonation.js';
 import { useAdminDashboard } from './api.js';
+import { UserStatusBadge } from './users/StatusBadge.js';
 
 /** Icons of the figures known today; a figure a later module adds gets the generic chart icon. */
 const FIGURE_ICONS: Record<string, Icon> = {
@@ -50,8 +43,6 @@ const FIGURE_ICONS: Record<string, Icon> = {
   sign_in_people: IconUsers,
   sign_ins_total: IconLogin,
 };
-
-const STATUS_COLORS: Record<UserStatus, string> = { 0: 'gray', 1: 'success', 2: 'warning' };
 
 function FigureGroup({ group }: { group: DashboardFigureGroup }) {
   const { t, i18n } = useTranslation();
@@ -173,9 +164,7 @@ function NewestUsers({ users }: { users: DashboardUser[] }) {
                       <Text fz="sm">{formatLongDate(person.created_at, i18n.language)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="dot" color={STATUS_COLORS[person.status]}>
-                        {t(`admin_dashboard.status.${USER_STATUS_NAMES[person.status]}`)}
-                      </Badge>
+                      <UserStatusBadge status={person.status} />
                     </Table.Td>
                     {withActions && (
                       <Table.Td ta="right">

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconUserOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { AccessRequirement } from './access.js';
@@ -8,7 +8,7 @@ import type { AccessRequirement } from './access.js';
  * The areas of the admin navigation, in the order they are shown. An area is added here, with its label under
  * `admin.areas.<area>`, when its first screen arrives.
  */
-export const ADMIN_AREAS = ['overview'] as const;
+export const ADMIN_AREAS = ['overview', 'people'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** What an admin route declares: its name, what the session must hold, its title and where the navigation shows it. */
@@ -38,6 +38,46 @@ export const adminRoutes: AdminRoute[] = [
       nav: { area: 'overview', icon: IconLayoutDashboard },
     },
   },
+  {
+    path: '/admin/user/list',
+    lazy: page(() => import('./users/UsersListPage.js')),
+    handle: {
+      name: 'company.user.list',
+      permission: 'show_user',
+      title: 'users_admin.list_title',
+      nav: { area: 'people', icon: IconUsers },
+    },
+  },
+  {
+    path: '/admin/user/add',
+    lazy: page(() => import('./users/UserFormPage.js')),
+    handle: {
+      name: 'company.user.add',
+      permission: 'show_user',
+      title: 'users_admin.add_title',
+      nav: { area: 'people', icon: IconUserPlus },
+    },
+  },
+  {
+    path: '/admin/user/passive',
+    lazy: page(() => import('./users/PassiveUsersPage.js')),
+    handle: {
+      name: 'company.user.passive',
+      permission: 'show_user',
+      title: 'users_admin.passive_title_page',
+      nav: { area: 'people', icon: IconUserOff },
+    },
+  },
+  {
+    path: '/admin/user/edit/:id',
+    lazy: page(() => import('./users/UserFormPage.js')),
+    handle: { name: 'company.user.edit', permission: 'show_user', title: 'users_admin.edit_title' },
+  },
+  {
+    path: '/admin/user/detail/:id',
+    lazy: page(() => import('./users/UserDetailPage.js')),
+    handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
+  },
 ];
 
 /** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */
@@ -45,6 +85,10 @@ export function adminBranch(Layout: ComponentType): RouteObject {
   return {
     Component: Layout,
     handle: { permission: 'admin_panel' },
-    children: [{ path: '/admin', element: <Navigate to="/admin/dashboard" replace /> }, ...adminRoutes],
+    children: [
+      { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+      { path: '/admin/user', element: <Navigate to="/admin/user/list" replace /> },
+      ...adminRoutes,
+    ],
   };
 }

@@ -52,11 +52,9 @@ export function MandatoryModal() {
       closeOnClickOutside={false}
       closeOnEscape={false}
       size="lg"
-      title={
-        <Title order={2} fz="h3">
-          {t('mandatory.title')}
-        </Title>
-      }
+      // The modal's title is its h2 already.
+      title={t('mandatory.title')}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
       data-testid="mandatory-modal"
     >
       <Stack>

@@ -91,10 +91,9 @@ export function LegalTextModal(props: LegalTextModalProps) {
       <Modal.Overlay />
       <Modal.Content data-testid={props.testId}>
         <Modal.Header>
-          <Modal.Title>
-            <Title order={2} fz="h3">
-              {legalTitle(props.text, props.companyTitle)}
-            </Title>
+          {/* Modal.Title is the dialog's h2 already. */}
+          <Modal.Title fz="h3" fw={700}>
+            {legalTitle(props.text, props.companyTitle)}
           </Modal.Title>
           <Modal.CloseButton aria-label={t('legal.close')} />
         </Modal.Header>

@@ -5,7 +5,6 @@ import {
   Fieldset,
   Group,
   Loader,
-  Modal,
   Paper,
   PasswordInput,
   Stack,
@@ -15,32 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { UploadField } from '../../components/UploadField.js';
 import { UserAvatar } from '../../components/UserAvatar.js';
 import { useSchemaForm } from '../../lib/form.js';
+import { LeaveGuardModal, useLeaveGuard } from '../../lib/leave-guard.js';
 import { type Profile, useProfile, useUpdateProfile } from './api.js';
 import { formValuesOf, isDirty, profileFormSchema } from './form.js';
-
-/**
- * Asks before leaving with unsaved changes: a route change inside the app waits for the person's answer, a reload
- * or closed tab gets the browser's own question.
- */
-function useLeaveGuard(shouldAsk: () => boolean) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldAsk(),
-  );
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (shouldAsk()) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [shouldAsk]);
-  return blocker;
-}
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -178,25 +160,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Button>
         </Group>
       </Stack>
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
+      <LeaveGuardModal
+        blocker={blocker}
         title={t('profile.unsaved_title')}
-        centered
-        data-testid="profile-leave-guard"
-      >
-        <Stack>
-          <Text>{t('profile.unsaved_text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              {t('profile.stay')}
-            </Button>
-            <Button color="danger" onClick={() => blocker.proceed?.()}>
-              {t('profile.leave')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('profile.unsaved_text')}
+        stayLabel={t('profile.stay')}
+        leaveLabel={t('profile.leave')}
+        testId="profile-leave-guard"
+      />
     </form>
   );
 }

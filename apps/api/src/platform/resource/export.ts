@@ -1,0 +1,51 @@
+import type { ExportFormat } from '@kampus/shared';
+import ExcelJS from 'exceljs';
+
+export type Cell = string | number | null;
+
+/**
+ * Spreadsheet programs run a cell that starts with = + - @ (or a tab or carriage return before one) as a formula.
+ * Such text is prefixed with an apostrophe so it shows as typed (OWASP "CSV injection"); numbers stay numbers.
+ */
+export function neutralise(value: Cell): Cell {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** RFC 4180 CSV with a BOM, so Excel opens UTF-8 (Turkish, Azerbaijani, German letters) correctly. */
+export function toCsv(headers: string[], rows: Cell[][]): Buffer {
+  const lines = [headers, ...rows].map((row) => row.map((v) => csvField(neutralise(v))).join(','));
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export async function toXlsx(sheetName: string, headers: string[], rows: Cell[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  // Sheet names are at most 31 characters and may not contain []:*?/\
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
+  sheet.addRow(headers.map(neutralise)).font = { bold: true };
+  for (const row of rows) sheet.addRow(row.map(neutralise));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** `attachment` with an ASCII fallback name and the real (localized) one in RFC 5987 form. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ı/g, 'i')
+    .replace(/ə/g, 'e')
+    .replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,206 @@
+import { resourceListQuerySchema } from '@kampus/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { CompanyRow, UserRow } from '../../../test/factories.js';
+import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { auditLogs, users } from '../../db/schema/index.js';
+import { asSystem } from '../../db/scope.js';
+import { neutralise } from './export.js';
+import { defineResource, foldCase } from './resource.js';
+import { registerResource } from './routes.js';
+
+const probeSchema = z.object({ id: z.number(), name: z.string() });
+const probeWriteSchema = z.object({ name: z.string().trim().min(1).max(50) });
+
+/**
+ * The smallest declaration there is, over the users table. Its hooks filter by nothing and audit nothing: the
+ * framework must still keep every company apart and write the audit trail.
+ */
+function probeResource(test: TestApp) {
+  return defineResource(test.db, {
+    plural: 'probe-people',
+    entity: 'probe',
+    table: users,
+    permissions: {
+      list: 'show_hashtag',
+      read: 'show_hashtag',
+      create: 'create_hashtag',
+      update: 'create_hashtag',
+      delete: 'create_hashtag',
+    },
+    schemas: {
+      item: probeSchema,
+      create: probeWriteSchema,
+      update: probeWriteSchema,
+      listQuery: resourceListQuerySchema,
+    },
+    sortable: { name: users.name },
+    defaultOrder: [desc(users.id)],
+    search: [users.name],
+    present: (tx, _companyId, ids) =>
+      tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)),
+    create: async (tx, actor, input) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ companyId: actor.companyId, name: input.name, surname: '-' })
+        .returning({ id: users.id });
+      return row!.id;
+    },
+    update: async (tx, _actor, before, input) => {
+      await tx.update(users).set({ name: input.name }).where(eq(users.id, before.id));
+    },
+    export: {
+      fileName: 'users_admin.export_file',
+      columns: [{ header: 'users_admin.columns.name', value: (p) => p.name }],
+    },
+  });
+}
+
+describe('the resource framework', () => {
+  let test: TestApp;
+  let company: CompanyRow;
+  let other: CompanyRow;
+  let mine: UserRow;
+  let theirs: UserRow;
+  let adminToken: string;
+  let learnerToken: string;
+  let resource: ReturnType<typeof probeResource>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    resource = probeResource(test);
+    // Before the first request: Fastify takes no routes once it is ready.
+    registerResource(test.app, resource);
+    company = await test.factories.createCompany();
+    other = await test.factories.createCompany();
+    mine = await test.factories.createUser(company, { name: 'Mine' });
+    theirs = await test.factories.createUser(other, { name: 'Theirs' });
+    adminToken = (await login(test.app, company, (await test.factories.createAdmin(company)).email!)).access_token;
+    learnerToken = (await login(test.app, company, mine.email!)).access_token;
+  });
+  afterAll(() => test.close());
+
+  const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    call(test.app, method, url, { host: hostOf(company), token, body });
+  const auditOf = (id: number) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entityType, 'probe'), eq(auditLogs.entityId, id)))
+        .orderBy(desc(auditLogs.id)),
+    );
+
+  it('puts the company into every list query, whatever the declaration says', () => {
+    const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+      resource.listWhere(company.id, resourceListQuerySchema.parse({ search: 'x' })),
+    );
+    expect(query.sql).toMatch(/^\("users"\."company_id" = \$1 and/);
+    expect(query.params[0]).toBe(company.id);
+    const bare = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+      resource.listWhere(other.id, resourceListQuerySchema.parse({})),
+    );
+    expect(bare.sql).toContain('"users"."company_id" = $1');
+    expect(bare.params).toEqual([other.id]);
+  });
+
+  it('registers every route with its declared permission', async () => {
+    const probe = test.routes.filter((r) => r.url.startsWith('/api/admin/probe-people'));
+    expect(
+      probe
+        .filter((r) => r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`)
+        .sort(),
+    ).toEqual(
+      [
+        'DELETE /api/admin/probe-people/:id {"permission":"create_hashtag"}',
+        'GET /api/admin/probe-people {"permission":"show_hashtag"}',
+        'GET /api/admin/probe-people/:id {"permission":"show_hashtag"}',
+        'GET /api/admin/probe-people/export {"permission":"show_hashtag"}',
+        'POST /api/admin/probe-people {"permission":"create_hashtag"}',
+        'POST /api/admin/probe-people/:id {"permission":"create_hashtag"}',
+        'POST /api/admin/probe-people/bulk {"permission":"create_hashtag"}',
+        'PUT /api/admin/probe-people/:id {"permission":"create_hashtag"}',
+      ].sort(),
+    );
+    expect((await as(learnerToken, 'GET', '/api/admin/probe-people')).statusCode).toBe(403);
+  });
+
+  it("lists only the company's rows and answers 404 for another company's id on every action", async () => {
+    const list = await as(adminToken, 'GET', '/api/admin/probe-people?per_page=100');
+    const names = list.json().data.map((p: { name: string }) => p.name);
+    expect(names).toContain('Mine');
+    expect(names).not.toContain('Theirs');
+    expect(list.json().meta.total).toBe(names.length);
+    for (const [method, body] of [
+      ['GET'],
+      ['PUT', { name: 'Hacked' }],
+      ['POST', { name: 'Hacked' }],
+      ['DELETE'],
+    ] as const) {
+      expect((await as(adminToken, method, `/api/admin/probe-people/${theirs.id}`, body)).statusCode).toBe(404);
+    }
+    expect(
+      (await as(adminToken, 'POST', '/api/admin/probe-people/bulk', { action: 'delete', ids: [theirs.id] })).statusCode,
+    ).toBe(404);
+    const [row] = await asSystem(test.db, (tx) => tx.select().from(users).where(eq(users.id, theirs.id)));
+    expect(row?.name).toBe('Theirs');
+    expect(await auditOf(theirs.id)).toEqual([]);
+  });
+
+  it('audits create, update and delete without the declaration asking', async () => {
+    const created = await as(adminToken, 'POST', '/api/admin/probe-people', { name: 'Probe' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    expect((await as(adminToken, 'PUT', `/api/admin/probe-people/${id}`, { name: 'Probe 2' })).json()).toEqual({
+      data: { id, name: 'Probe 2' },
+    });
+    expect((await as(adminToken, 'PUT', `/api/admin/probe-people/${id}`, { name: '' })).statusCode).toBe(422);
+    expect((await as(adminToken, 'DELETE', `/api/admin/probe-people/${id}`)).statusCode).toBe(200);
+    const trail = (await auditOf(id)).reverse();
+    expect(trail.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['probe.created', null, { id, name: 'Probe' }],
+      ['probe.updated', { id, name: 'Probe' }, { id, name: 'Probe 2' }],
+      ['probe.deleted', { id, name: 'Probe 2' }, null],
+    ]);
+    expect(trail.every((e) => e.companyId === company.id && e.actorUserId !== null && e.requestId)).toBe(true);
+  });
+
+  it('describes the generated routes in the OpenAPI document', async () => {
+    const response = await call(test.app, 'GET', '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/admin/users', '/api/admin/users/{id}', '/api/admin/users/export']),
+    );
+    expect(paths['/api/admin/users'].get.tags).toEqual(['admin', 'users']);
+  });
+
+  it('refuses a bulk status change when the resource declares no status', async () => {
+    const response = await as(adminToken, 'POST', '/api/admin/probe-people/bulk', {
+      action: 'status',
+      ids: [mine.id],
+      status: 0,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('action');
+  });
+
+  it('folds Turkish, Azerbaijani and German capitals and neutralises formula cells', () => {
+    expect(foldCase('ŞEYMA İLKER IRMAK ÇAĞRI ƏLİ ÄRGER')).toBe('şeyma ilker irmak çağri əli ärger');
+    expect(foldCase('ırmak')).toBe('irmak');
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', 'ok', 5, null].map(neutralise)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\t=1",
+      "'\r=1",
+      'ok',
+      5,
+      null,
+    ]);
+  });
+});

@@ -1,0 +1,301 @@
+import {
+  type BulkAction,
+  type BulkResult,
+  EXPORT_MAX_ROWS,
+  type ExportFormat,
+  type Permission,
+  parseSort,
+  type ResourceListQuery,
+} from '@kampus/shared';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { inTenant } from '../../db/scope.js';
+import { writeAudit } from '../audit.js';
+import { invalidFields, notFound } from '../http/errors.js';
+import type { Translate } from '../i18n.js';
+import { type Cell, EXPORT_CONTENT_TYPES, toCsv, toXlsx } from './export.js';
+
+/** Who acts, in which company: taken from the verified session, never from the body. */
+export interface ResourceActor {
+  companyId: number;
+  userId: number;
+  impersonatorId: number | null;
+  isSuperAdmin: boolean;
+  permissions: ReadonlySet<string>;
+  ip: string | null;
+  requestId: string | null;
+}
+
+/** A tenant-owned table: an integer id and the company it belongs to. */
+export type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn };
+
+type Filters<Q> = { [K in keyof Q]?: (value: NonNullable<Q[K]>) => SQL | undefined };
+
+export interface ExportColumn<Item> {
+  /** Locale key of the column header. */
+  header: string;
+  value: (item: Item, t: Translate) => Cell;
+}
+
+/**
+ * Everything a tenant-scoped admin resource declares. The framework adds what no declaration may forget: the tenant
+ * filter (every query runs in `inTenant` and filters by `company_id` itself), the 404 for another company's id, the
+ * audit row of every change, paging, sorting, search, bulk actions and export.
+ */
+export interface ResourceDeclaration<Item, Create, Update, Query extends ResourceListQuery> {
+  /** URL segment: `/api/admin/{plural}`. */
+  plural: string;
+  /** Audit entity type and action prefix: `user` → `user.created`. */
+  entity: string;
+  table: TenantTable;
+  permissions: { list: Permission; read: Permission; create: Permission; update: Permission; delete: Permission };
+  schemas: {
+    item: z.ZodType<Item>;
+    create: z.ZodType<Create>;
+    update: z.ZodType<Update>;
+    listQuery: z.ZodType<Query>;
+  };
+  /** `sort` field name → column (or expression). Anything else falls back to `defaultOrder`. */
+  sortable: Record<string, PgColumn | SQL>;
+  defaultOrder: SQL[];
+  /** Columns searched, case-insensitively (Turkish, Azerbaijani and German capitals included). */
+  search: PgColumn[];
+  /** Typed filters of the list query; a filter is applied only when its value is present. */
+  filters?: Filters<Omit<Query, keyof ResourceListQuery>>;
+  /** Rows → items, for the ids given (all of the company); the order does not matter. */
+  present: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
+  /** Inserts the record and returns its id. Business rules failing → throw invalidFields(...). */
+  create: (tx: Db, actor: ResourceActor, input: Create) => Promise<number>;
+  update: (tx: Db, actor: ResourceActor, before: Item, input: Update) => Promise<void>;
+  /** Checks before deleting (e.g. not oneself); the framework deletes the rows afterwards. */
+  beforeDelete?: (tx: Db, actor: ResourceActor, items: Item[]) => Promise<void>;
+  /** Runs after the transaction committed (mail, jobs), so a failed side effect cannot undo the change. */
+  afterCreate?: (actor: ResourceActor, item: Item) => Promise<void>;
+  /** The bulk "status" action; without it that action is refused. */
+  status?: {
+    schema: z.ZodType<number>;
+    apply: (tx: Db, actor: ResourceActor, items: Item[], status: number) => Promise<void>;
+  };
+  export: {
+    /** Locale key of the file (and sheet) name; the date is appended. */
+    fileName: string;
+    columns: ExportColumn<Item>[];
+  };
+}
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * Case folding that does not depend on the database's locale (PostgreSQL's lower() under the C locale folds ASCII
+ * only): the capitals of tr/az/de first, then ASCII. Dotted and dotless i fold together, so "ırmak" finds "Irmak" and
+ * "ivan" finds "Ivan".
+ */
+const FOLD_FROM = 'ÇĞİIıÖŞÜƏÄÂÎÛ';
+const FOLD_TO = 'çğiiiöşüəäâîû';
+export function foldCase(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const at = FOLD_FROM.indexOf(ch);
+    out += at >= 0 ? FOLD_TO[at] : ch.toLowerCase();
+  }
+  return out;
+}
+const foldedColumn = (column: PgColumn) => sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
+const likePattern = (text: string) => `%${foldCase(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const PRESENT_CHUNK = 1000;
+
+/** The service of one declared resource: the same calls its routes make, for custom actions and other modules. */
+export function defineResource<Item extends { id: number }, Create, Update, Query extends ResourceListQuery>(
+  db: Db,
+  decl: ResourceDeclaration<Item, Create, Update, Query>,
+) {
+  const { table } = decl;
+  const ofCompany = (companyId: number) => eq(table.companyId, companyId);
+
+  /** The list's WHERE: always the tenant, then search and filters. Exposed so a test can read the SQL. */
+  function listWhere(companyId: number, query: Query): SQL {
+    const parts: (SQL | undefined)[] = [ofCompany(companyId)];
+    if (query.search && decl.search.length > 0) {
+      const pattern = likePattern(query.search);
+      parts.push(or(...decl.search.map((column) => sql`${foldedColumn(column)} like ${pattern}`)));
+    }
+    for (const [key, toSql] of Object.entries(decl.filters ?? {}) as [string, (v: unknown) => SQL | undefined][]) {
+      const value = (query as Record<string, unknown>)[key];
+      if (value !== undefined && value !== null) parts.push(toSql(value));
+    }
+    return and(...parts) as SQL;
+  }
+
+  function listOrder(sort: string | undefined): SQL[] {
+    const parsed = parseSort(sort);
+    const column = parsed ? decl.sortable[parsed.field] : undefined;
+    if (!parsed || !column) return [...decl.defaultOrder, desc(table.id)];
+    const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
+    return [sql`${column} ${direction}`, parsed.descending ? desc(table.id) : asc(table.id)];
+  }
+
+  /** Items for ids, in the order of the ids. */
+  async function presentInOrder(tx: Db, companyId: number, ids: number[]): Promise<Item[]> {
+    const items: Item[] = [];
+    for (let i = 0; i < ids.length; i += PRESENT_CHUNK) {
+      items.push(...(await decl.present(tx, companyId, ids.slice(i, i + PRESENT_CHUNK))));
+    }
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** All ids must be the company's, checked in one query; otherwise 404 and nothing happens. */
+  async function findOwned(tx: Db, actor: ResourceActor, ids: number[]): Promise<Item[]> {
+    const unique = [...new Set(ids)];
+    const found = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(ofCompany(actor.companyId), inArray(table.id, unique)));
+    if (found.length !== unique.length) throw notFound();
+    return presentInOrder(tx, actor.companyId, unique);
+  }
+
+  const audit = (tx: Db, actor: ResourceActor, action: string, id: number, before?: Item, after?: Item) =>
+    writeAudit(tx, {
+      companyId: actor.companyId,
+      actorUserId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      action: `${decl.entity}.${action}`,
+      entityType: decl.entity,
+      entityId: id,
+      before: before ?? null,
+      after: after ?? null,
+      ip: actor.ip,
+      requestId: actor.requestId,
+    });
+
+  async function deleteItems(tx: Db, actor: ResourceActor, items: Item[]): Promise<void> {
+    await decl.beforeDelete?.(tx, actor, items);
+    await tx.delete(table).where(
+      and(
+        ofCompany(actor.companyId),
+        inArray(
+          table.id,
+          items.map((item) => item.id),
+        ),
+      ),
+    );
+    for (const item of items) await audit(tx, actor, 'deleted', item.id, item);
+  }
+
+  async function applyStatus(tx: Db, actor: ResourceActor, items: Item[], raw: number | undefined): Promise<void> {
+    if (!decl.status) throw invalidFields({ action: 'resource.status_unsupported' });
+    const parsed = decl.status.schema.safeParse(raw);
+    if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
+    await decl.status.apply(tx, actor, items, parsed.data);
+    const after = await presentInOrder(
+      tx,
+      actor.companyId,
+      items.map((item) => item.id),
+    );
+    for (const [i, item] of items.entries()) await audit(tx, actor, 'status_changed', item.id, item, after[i]);
+  }
+
+  /** Ids of the filtered, sorted list, capped at `limit`. */
+  const findIds = (tx: Db, companyId: number, query: Query, limit: number, offset = 0) =>
+    tx
+      .select({ id: table.id })
+      .from(table)
+      .where(listWhere(companyId, query))
+      .orderBy(...listOrder(query.sort))
+      .limit(limit)
+      .offset(offset);
+
+  return {
+    declaration: decl,
+    listWhere,
+
+    list: (actor: ResourceActor, query: Query) =>
+      inTenant(db, actor.companyId, async (tx) => {
+        const [rows, [total]] = await Promise.all([
+          findIds(tx, actor.companyId, query, query.per_page, (query.page - 1) * query.per_page),
+          tx.select({ value: count() }).from(table).where(listWhere(actor.companyId, query)),
+        ]);
+        const data = await presentInOrder(
+          tx,
+          actor.companyId,
+          rows.map((r) => r.id as number),
+        );
+        return { data, meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 } };
+      }),
+
+    read: (actor: ResourceActor, id: number) =>
+      inTenant(db, actor.companyId, async (tx) => {
+        const [item] = await findOwned(tx, actor, [id]);
+        if (!item) throw notFound();
+        return item;
+      }),
+
+    create: async (actor: ResourceActor, input: Create) => {
+      const item = await inTenant(db, actor.companyId, async (tx) => {
+        const id = await decl.create(tx, actor, input);
+        const [created] = await presentInOrder(tx, actor.companyId, [id]);
+        if (!created) throw new Error(`${decl.entity} ${id} was created but cannot be read back`);
+        await audit(tx, actor, 'created', id, undefined, created);
+        return created;
+      });
+      await decl.afterCreate?.(actor, item);
+      return item;
+    },
+
+    update: (actor: ResourceActor, id: number, input: Update) =>
+      inTenant(db, actor.companyId, async (tx) => {
+        const [before] = await findOwned(tx, actor, [id]);
+        if (!before) throw notFound();
+        await decl.update(tx, actor, before, input);
+        const [after] = await presentInOrder(tx, actor.companyId, [id]);
+        await audit(tx, actor, 'updated', id, before, after);
+        return after as Item;
+      }),
+
+    remove: (actor: ResourceActor, id: number) =>
+      inTenant(db, actor.companyId, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id]))),
+
+    /** Sets the status of some of the company's records (e.g. reactivate), through the declared status rule. */
+    setStatus: (actor: ResourceActor, ids: number[], status: number) =>
+      inTenant(db, actor.companyId, async (tx) => applyStatus(tx, actor, await findOwned(tx, actor, ids), status)),
+
+    bulk: (actor: ResourceActor, input: BulkAction, t: Translate): Promise<BulkResult> =>
+      inTenant(db, actor.companyId, async (tx) => {
+        const items = await findOwned(tx, actor, input.ids);
+        if (input.action === 'delete') await deleteItems(tx, actor, items);
+        else await applyStatus(tx, actor, items, input.status);
+        const key = input.action === 'delete' ? 'resource.bulk_deleted' : 'resource.bulk_updated';
+        return { message: t(key, { count: items.length }), affected: items.length };
+      }),
+
+    /** The whole filtered list (at most EXPORT_MAX_ROWS) as a file with localized headers and a dated name. */
+    export: (actor: ResourceActor, query: Omit<Query, 'page' | 'per_page'>, format: ExportFormat, t: Translate) =>
+      inTenant(db, actor.companyId, async (tx): Promise<ExportFile> => {
+        const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
+        const ids = await findIds(tx, actor.companyId, full, EXPORT_MAX_ROWS);
+        const items = await presentInOrder(
+          tx,
+          actor.companyId,
+          ids.map((r) => r.id as number),
+        );
+        const headers = decl.export.columns.map((c) => t(c.header));
+        const rows = items.map((item) => decl.export.columns.map((c) => c.value(item, t)));
+        const name = t(decl.export.fileName);
+        const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
+        const body = format === 'csv' ? toCsv(headers, rows) : await toXlsx(name, headers, rows);
+        return { fileName, contentType: EXPORT_CONTENT_TYPES[format], body };
+      }),
+  };
+}
+
+export type Resource<Item extends { id: number }, Create, Update, Query extends ResourceListQuery> = ReturnType<
+  typeof defineResource<Item, Create, Update, Query>
+>;

@@ -1,0 +1,131 @@
+import {
+  bulkActionSchema,
+  bulkResultSchema,
+  exportQueryOf,
+  idParamSchema,
+  itemResponseSchema,
+  listResponseSchema,
+  messageSchema,
+  type Permission,
+  type ResourceListQuery,
+} from '@kampus/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { authOf } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import { contentDisposition } from './export.js';
+import type { Resource, ResourceActor } from './resource.js';
+
+/** The acting session of a guarded request, as the resource services take it. */
+export function resourceActorOf(request: FastifyRequest): ResourceActor {
+  const auth = authOf(request);
+  return {
+    companyId: auth.companyId,
+    userId: auth.userId,
+    impersonatorId: auth.impersonatorId,
+    isSuperAdmin: auth.isSuperAdmin,
+    permissions: auth.permissions,
+    ip: request.ip,
+    requestId: request.id,
+  };
+}
+
+const guard = (permission: Permission) => ({ access: { permission } }) as const;
+
+/**
+ * Registers the routes of a declared resource under `/api/admin/{plural}`: list, export, detail, create, update (PUT
+ * and POST), delete and bulk. Every route declares its permission; custom actions are ordinary routes registered
+ * beside these (with `resourceActorOf` and the resource's service calls).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the route layer is generic over every resource's types
+export function registerResource<R extends Resource<any, any, any, any>>(app: FastifyInstance, resource: R): void {
+  const decl = resource.declaration;
+  const { permissions, schemas } = decl;
+  const base = `/api/admin/${decl.plural}`;
+  const tags = ['admin', decl.plural];
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const itemResponse = itemResponseSchema(schemas.item);
+  const listQuery = schemas.listQuery as unknown as z.ZodObject;
+  const exportQuery = exportQueryOf(listQuery);
+
+  r.get(
+    base,
+    {
+      config: guard(permissions.list),
+      schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(schemas.item) } },
+    },
+    async (request) => resource.list(resourceActorOf(request), request.query as ResourceListQuery),
+  );
+
+  r.get(
+    `${base}/export`,
+    { config: guard(permissions.list), schema: { tags, querystring: exportQuery } },
+    async (request, reply) => {
+      const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & ResourceListQuery;
+      const file = await resource.export(resourceActorOf(request), query, format, request.t);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    { config: guard(permissions.read), schema: { tags, params: idParamSchema, response: { 200: itemResponse } } },
+    async (request) => ({ data: await resource.read(resourceActorOf(request), request.params.id) }),
+  );
+
+  r.post(
+    base,
+    {
+      config: guard(permissions.create),
+      schema: { tags, body: schemas.create, response: { 201: itemResponse } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await resource.create(resourceActorOf(request), request.body) }),
+  );
+
+  for (const method of ['put', 'post'] as const) {
+    r[method](
+      `${base}/:id`,
+      {
+        config: guard(permissions.update),
+        schema: { tags, params: idParamSchema, body: schemas.update, response: { 200: itemResponse } },
+      },
+      async (request) => ({
+        data: await resource.update(resourceActorOf(request), request.params.id, request.body),
+      }),
+    );
+  }
+
+  r.delete(
+    `${base}/:id`,
+    {
+      config: guard(permissions.delete),
+      schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await resource.remove(resourceActorOf(request), request.params.id);
+      return { message: request.t('resource.deleted') };
+    },
+  );
+
+  // Declared with the update permission; a bulk delete also needs the delete permission when that one differs.
+  r.post(
+    `${base}/bulk`,
+    {
+      config: guard(permissions.update),
+      schema: { tags, body: bulkActionSchema, response: { 200: bulkResultSchema } },
+    },
+    async (request) => {
+      const actor = resourceActorOf(request);
+      if (request.body.action === 'delete' && !actor.isSuperAdmin && !actor.permissions.has(permissions.delete)) {
+        throw forbidden();
+      }
+      return resource.bulk(actor, request.body, request.t);
+    },
+  );
+}

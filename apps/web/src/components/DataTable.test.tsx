@@ -1,0 +1,175 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ListConfig, useListState } from '../lib/list-state.js';
+import { type BulkActionDef, DataTable, type TableColumn } from './DataTable.js';
+
+type Row = { id: number; name: string; email: string };
+const config: ListConfig = {
+  sortable: ['name'],
+  filters: [{ kind: 'select', param: 'status', options: ['0', '1'] }],
+};
+const columns: TableColumn<Row>[] = [
+  { accessor: 'name', title: 'Name', sortable: true, hideable: false },
+  { accessor: 'email', title: 'Email' },
+];
+const rows: Row[] = [
+  { id: 1, name: 'Ayşe', email: 'ayse@demo.test' },
+  { id: 2, name: 'Berk', email: 'berk@demo.test' },
+];
+
+interface Options {
+  records?: Row[];
+  total?: number;
+  error?: string | null;
+  bulkActions?: BulkActionDef[];
+  query?: string;
+}
+
+function Harness({ records = rows, total = 45, error = null, bulkActions = [] }: Options) {
+  const list = useListState(config);
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="search">{location.search}</output>
+      <DataTable<Row>
+        tableId="test"
+        label="People"
+        list={list}
+        columns={columns}
+        filters={[
+          {
+            kind: 'select',
+            param: 'status',
+            label: 'Status',
+            options: [
+              { value: '0', label: 'Passive' },
+              { value: '1', label: 'Active' },
+            ],
+          },
+        ]}
+        records={records}
+        total={total}
+        fetching={false}
+        error={error}
+        onRetry={() => undefined}
+        bulkActions={bulkActions}
+        emptyTitle="Nobody here"
+      />
+    </>
+  );
+}
+
+function mount(options: Options = {}) {
+  const router = createMemoryRouter([{ path: '/list', element: <Harness {...options} /> }], {
+    initialEntries: [`/list${options.query ?? ''}`],
+  });
+  render(
+    <MantineProvider>
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
+    </MantineProvider>,
+  );
+  return () => screen.getByTestId('search').textContent;
+}
+
+describe('DataTable', () => {
+  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
+  const matchMedia = window.matchMedia;
+  beforeAll(() => {
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = matchMedia;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the rows with server paging that moves the address', async () => {
+    const search = mount();
+    expect(screen.getAllByTestId('table-row')).toHaveLength(2);
+    expect(screen.getByText('1–2 of 45')).toBeTruthy();
+    expect(screen.queryByTestId('table-empty')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(search()).toBe('?page=2'));
+  });
+
+  it('sorts by clicking a sortable header, then toggles the direction, back on page 1', async () => {
+    const search = mount({ query: '?page=3' });
+    fireEvent.click(screen.getByText('Name'));
+    await waitFor(() => expect(search()).toBe('?sort=name'));
+    fireEvent.click(screen.getByText('Name'));
+    await waitFor(() => expect(search()).toBe('?sort=-name'));
+  });
+
+  it('searches after typing settles and filters by a typed filter', async () => {
+    const search = mount();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'ayş' } });
+    expect(search()).toBe('');
+    await waitFor(() => expect(search()).toBe(`?search=${encodeURIComponent('ayş')}`), { timeout: 2000 });
+    fireEvent.click(screen.getByTestId('table-clear-filters'));
+    await waitFor(() => expect(search()).toBe(''));
+  });
+
+  it('reads its state from a shared address', () => {
+    mount({ query: '?search=berk&status=1' });
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('berk');
+    expect(screen.getByTestId('table-clear-filters')).toBeTruthy();
+  });
+
+  it('asks before a destructive bulk action and runs it with the selected ids only when confirmed', async () => {
+    const run = vi.fn(async () => undefined);
+    mount({
+      bulkActions: [
+        {
+          key: 'delete',
+          label: 'Delete',
+          confirm: { title: 'Delete them?', text: (count) => `Deleting ${count}`, confirmLabel: 'Delete now' },
+          run,
+        },
+      ],
+    });
+    expect(screen.queryByTestId('table-bulk-bar')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    const bar = await screen.findByTestId('table-bulk-bar');
+    expect(bar.textContent).toContain('Selected: 1');
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleting 1')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+    await waitFor(() => expect(screen.queryByText('Deleting 1')).toBeNull());
+    expect(run).not.toHaveBeenCalled();
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByTestId('confirm-accept'));
+    await waitFor(() => expect(run).toHaveBeenCalledWith([2]));
+    await waitFor(() => expect(screen.queryByTestId('table-bulk-bar')).toBeNull());
+  });
+
+  it('selects every row of the page at once', async () => {
+    const run = vi.fn(async () => undefined);
+    mount({ bulkActions: [{ key: 'activate', label: 'Activate', run }] });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
+    fireEvent.click(within(await screen.findByTestId('table-bulk-bar')).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith([1, 2]));
+  });
+
+  it('shows the empty state, and a filtered empty state that offers to clear', () => {
+    mount({ records: [], total: 0 });
+    expect(screen.getByTestId('table-empty').textContent).toContain('Nobody here');
+    cleanup();
+    mount({ records: [], total: 0, query: '?search=zzz' });
+    expect(screen.getByTestId('table-empty').textContent).toContain('Nothing matches your search and filters.');
+  });
+
+  it('shows the error state instead of the table', () => {
+    mount({ error: 'ApiService: boom' });
+    expect(screen.getByTestId('table-error').textContent).toContain('ApiService: boom');
+    expect(screen.queryAllByTestId('table-row')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,288 @@
+import '@mantine/dates/styles.css';
+import { type AdminUser, LOCALES, type Locale, USER_STATUS_NAMES } from '@kampus/shared';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Fieldset,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
+import { useResourceStore } from '../../../lib/resource.js';
+import { ASSIGNABLE_ROLES, USER_STATUSES, useManagerOptions, usersResource } from './api.js';
+import { type UserFormValues, userFormSchema, userFormValues } from './form.js';
+
+type Form = ResourceFormControl<typeof userFormSchema>;
+const LIST = '/admin/user/list';
+
+/** A searchable select over the company's users; the current manager stays an option while other names are typed. */
+function ManagerSelect({ form, user }: { form: Form; user: AdminUser | null }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = useManagerOptions(debounced);
+  const options = useMemo(() => {
+    const people = (query.data ?? []).filter((person) => person.id !== user?.id);
+    const current = user?.manager;
+    const list = people.map((person) => ({ value: String(person.id), label: `${person.name} ${person.surname}` }));
+    if (current && !people.some((person) => person.id === current.id)) {
+      list.unshift({ value: String(current.id), label: `${current.name} ${current.surname}` });
+    }
+    return list;
+  }, [query.data, user]);
+  return (
+    <Select
+      label={t('users_admin.fields.manager')}
+      data={options}
+      value={form.values.manager_id === null ? null : String(form.values.manager_id)}
+      onChange={(value) => form.setField('manager_id', value ? Number(value) : null)}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('users_admin.no_manager_found')}
+      error={form.errors.manager_id}
+      data-testid="user-manager"
+    />
+  );
+}
+
+function CustomFields({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const rows = form.values.custom_fields;
+  const set = (next: UserFormValues['custom_fields']) => form.setField('custom_fields', next);
+  const groupError = Object.entries(form.errors).find(([key]) => key.startsWith('custom_fields'))?.[1];
+  return (
+    <Fieldset legend={t('users_admin.fields.custom_fields')} variant="unstyled" data-testid="user-custom-fields">
+      <Stack gap="xs">
+        {rows.length === 0 && (
+          <Text fz="sm" c="dimmed">
+            {t('users_admin.custom_fields_empty')}
+          </Text>
+        )}
+        {rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place while being typed
+          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={t('users_admin.custom_field_key')}
+              value={row.key}
+              onChange={(event) =>
+                set(rows.map((r, i) => (i === index ? { ...r, key: event.currentTarget.value } : r)))
+              }
+              flex={1}
+            />
+            <TextInput
+              label={t('users_admin.custom_field_value')}
+              value={row.value}
+              onChange={(event) =>
+                set(rows.map((r, i) => (i === index ? { ...r, value: event.currentTarget.value } : r)))
+              }
+              flex={2}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="danger"
+              size="lg"
+              mb={2}
+              aria-label={t('users_admin.custom_field_remove', { key: row.key || index + 1 })}
+              onClick={() => set(rows.filter((_, i) => i !== index))}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        {groupError && (
+          <Text fz="sm" c="danger.8" role="alert">
+            {groupError}
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => set([...rows, { key: '', value: '' }])}
+            data-testid="user-custom-field-add"
+          >
+            {t('users_admin.custom_field_add')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function UserFields({ form, user }: { form: Form; user: AdminUser | null }) {
+  const { t } = useTranslation();
+  const text = (name: 'name' | 'surname' | 'phone' | 'registration_number' | 'national_id', auto?: string) => (
+    <TextInput label={t(`users_admin.fields.${name}`)} name={name} autoComplete={auto ?? 'off'} {...form.field(name)} />
+  );
+  const hireDate = form.values.hire_date;
+  return (
+    <>
+      <Paper withBorder radius="lg" p="lg">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('users_admin.fields.name')}
+              name="name"
+              required
+              autoComplete="off"
+              {...form.field('name')}
+            />
+            <TextInput
+              label={t('users_admin.fields.surname')}
+              name="surname"
+              required
+              autoComplete="off"
+              {...form.field('surname')}
+            />
+            <TextInput
+              label={t('users_admin.fields.email')}
+              name="email"
+              type="email"
+              autoComplete="off"
+              description={t('users_admin.identifier_hint')}
+              {...form.field('email')}
+            />
+            <TextInput
+              label={t('users_admin.fields.username')}
+              name="username"
+              autoComplete="off"
+              {...form.field('username')}
+            />
+            {text('phone')}
+            {text('registration_number')}
+            {text('national_id')}
+            <Select
+              label={t('users_admin.fields.language')}
+              data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+              value={form.values.language}
+              onChange={(value) => value && form.setField('language', value)}
+              allowDeselect={false}
+              error={form.errors.language}
+              data-testid="user-language"
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <MultiSelect
+            label={t('users_admin.fields.roles')}
+            data={ASSIGNABLE_ROLES.map((role) => ({
+              value: String(role.id),
+              label: t(`profile.role_names.${role.name}`),
+            }))}
+            value={form.values.role_ids.map(String)}
+            onChange={(value) => form.setField('role_ids', value.map(Number))}
+            error={form.errors.role_ids}
+            required
+            data-testid="user-roles"
+          />
+          <Select
+            label={t('users_admin.fields.status')}
+            data={USER_STATUSES.map((status) => ({
+              value: String(status),
+              label: t(`users_admin.status.${USER_STATUS_NAMES[status]}`),
+            }))}
+            value={String(form.values.status)}
+            onChange={(value) => value !== null && form.setField('status', Number(value))}
+            allowDeselect={false}
+            error={form.errors.status}
+            data-testid="user-status-select"
+          />
+          <TextInput label={t('users_admin.fields.department')} name="department" {...form.field('department')} />
+          <TextInput label={t('users_admin.fields.title')} name="title" {...form.field('title')} />
+          <ManagerSelect form={form} user={user} />
+          <TextInput label={t('users_admin.fields.location')} name="location" {...form.field('location')} />
+          <DatePickerInput
+            label={t('users_admin.fields.hire_date')}
+            value={hireDate || null}
+            onChange={(value) => form.setField('hire_date', value ?? '')}
+            valueFormat="DD/MM/YYYY"
+            clearable
+            error={form.errors.hire_date}
+            data-testid="user-hire-date"
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="lg" p="lg">
+        <CustomFields form={form} />
+      </Paper>
+    </>
+  );
+}
+
+function UserForm({ user }: { user: AdminUser | null }) {
+  const { i18n } = useTranslation();
+  const store = useResourceStore(usersResource);
+  const language = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'tr';
+  const initial = useMemo(() => userFormValues(user, { language }), [user, language]);
+  return (
+    <ResourceForm
+      schema={userFormSchema}
+      initial={initial}
+      cancelTo={LIST}
+      testId="user-form"
+      onSave={(data, mode) => {
+        if (!user) {
+          // A new user: back to the list, or on to their edit page to go on working.
+          const redirect = mode === 'back' ? { name: 'company.user.list' } : { name: 'company.user.edit' };
+          return store.create(data, { redirect: { ...redirect, message: 'users_admin.created' } });
+        }
+        // Saving an existing user navigates only for save-and-back (the store's update rule).
+        return store.update(user.id, data, {
+          message: 'users_admin.updated',
+          ...(mode === 'back' ? { redirect: { name: 'company.user.list', message: 'users_admin.updated' } } : {}),
+        });
+      }}
+    >
+      {(form) => <UserFields form={form} user={user} />}
+    </ResourceForm>
+  );
+}
+
+/** /admin/user/add and /admin/user/edit/:id. */
+export default function UserFormPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const store = useResourceStore(usersResource, { id: id ?? null });
+  const { itemQuery } = store;
+  return (
+    <Stack maw={960}>
+      <PageHeader description={t(id ? 'users_admin.edit_description' : 'users_admin.add_description')} />
+      {!id && <UserForm user={null} />}
+      {id && itemQuery.isLoading && (
+        <Center p="xl">
+          <Loader aria-label={t('resource.loading')} />
+        </Center>
+      )}
+      {id && itemQuery.isError && (
+        <Alert color="danger" title={t('resource.load_failed')} data-testid="user-form-load-error">
+          <Button variant="subtle" onClick={() => void itemQuery.refetch()}>
+            {t('resource.retry')}
+          </Button>
+        </Alert>
+      )}
+      {id && store.item && <UserForm key={store.item.id} user={store.item} />}
+    </Stack>
+  );
+}

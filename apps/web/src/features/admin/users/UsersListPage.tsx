@@ -1,0 +1,268 @@
+import { type AdminUser, USER_STATUS_NAMES } from '@kampus/shared';
+import { ActionIcon, Anchor, Button, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPlayerPause, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmButton } from '../../../components/ConfirmButton.js';
+import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { formatDateTime } from '../../../lib/dates.js';
+import { useListState } from '../../../lib/list-state.js';
+import { useResourceStore } from '../../../lib/resource.js';
+import {
+  ASSIGNABLE_ROLES,
+  PASSIVE_LIST_CONFIG,
+  reactivateUser,
+  USER_LIST_CONFIG,
+  USER_STATUSES,
+  usersResource,
+} from './api.js';
+import { UserStatusBadge } from './StatusBadge.js';
+
+type Mode = 'all' | 'passive';
+
+const fullName = (user: AdminUser) => `${user.name} ${user.surname}`;
+
+function useColumns(): TableColumn<AdminUser>[] {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '—');
+    return [
+      {
+        accessor: 'name',
+        title: t('users_admin.fields.full_name'),
+        sortable: true,
+        hideable: false,
+        render: (user) => (
+          <Anchor component={Link} to={`/admin/user/detail/${user.id}`} fw={500} data-testid="user-link">
+            {fullName(user)}
+          </Anchor>
+        ),
+      },
+      { accessor: 'email', title: t('users_admin.fields.email'), sortable: true, render: (user) => user.email ?? '—' },
+      {
+        accessor: 'username',
+        title: t('users_admin.fields.username'),
+        hiddenByDefault: true,
+        render: (user) => user.username ?? '—',
+      },
+      { accessor: 'department', title: t('users_admin.fields.department'), render: (user) => user.department ?? '—' },
+      {
+        accessor: 'title',
+        title: t('users_admin.fields.title'),
+        hiddenByDefault: true,
+        render: (user) => user.title ?? '—',
+      },
+      {
+        accessor: 'roles',
+        title: t('users_admin.fields.roles'),
+        render: (user) => user.roles.map((role) => t(`profile.role_names.${role.name}`, role.name)).join(', '),
+      },
+      {
+        accessor: 'status',
+        title: t('users_admin.fields.status'),
+        sortable: true,
+        noWrap: true,
+        render: (user) => <UserStatusBadge status={user.status} />,
+      },
+      {
+        accessor: 'last_login_at',
+        title: t('users_admin.fields.last_login_at'),
+        sortable: true,
+        noWrap: true,
+        render: (user) => date(user.last_login_at),
+      },
+      {
+        accessor: 'created_at',
+        title: t('users_admin.fields.created_at'),
+        sortable: true,
+        noWrap: true,
+        render: (user) => date(user.created_at),
+      },
+    ];
+  }, [t, i18n.language]);
+}
+
+function useFilters(mode: Mode): TableFilter[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const filters: TableFilter[] = [
+      {
+        kind: 'select',
+        param: 'role_id',
+        label: t('users_admin.fields.roles'),
+        options: ASSIGNABLE_ROLES.map((role) => ({
+          value: String(role.id),
+          label: t(`profile.role_names.${role.name}`),
+        })),
+      },
+      { kind: 'date-range', from: 'created_from', to: 'created_to', label: t('users_admin.fields.created_at') },
+    ];
+    if (mode === 'all') {
+      filters.unshift({
+        kind: 'select',
+        param: 'status',
+        label: t('users_admin.fields.status'),
+        options: USER_STATUSES.map((status) => ({
+          value: String(status),
+          label: t(`users_admin.status.${USER_STATUS_NAMES[status]}`),
+        })),
+      });
+    }
+    return filters;
+  }, [t, mode]);
+}
+
+/** /admin/user/list (every user) and /admin/user/passive (status 0, with reactivate). */
+export function UsersList({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const list = useListState(mode === 'all' ? USER_LIST_CONFIG : PASSIVE_LIST_CONFIG);
+  const apiQuery = useMemo(
+    () => (mode === 'passive' ? { ...list.apiQuery, status: '0' } : list.apiQuery),
+    [list.apiQuery, mode],
+  );
+  const store = useResourceStore(usersResource, { listQuery: apiQuery });
+  const columns = useColumns();
+  const filters = useFilters(mode);
+
+  const refresh = () => client.invalidateQueries({ queryKey: usersResource.keys.all });
+  const bulk = async (body: Parameters<typeof usersResource.bulk>[0]) => {
+    const { message } = await usersResource.bulk(body);
+    notifications.show({ color: 'success', message });
+    await refresh();
+  };
+  const reactivate = async (user: AdminUser) => {
+    await reactivateUser(user.id);
+    notifications.show({ color: 'success', message: t('users_admin.reactivated', { name: fullName(user) }) });
+    await refresh();
+  };
+
+  const bulkActions: BulkActionDef[] = [
+    mode === 'passive'
+      ? {
+          key: 'reactivate',
+          label: t('users_admin.reactivate'),
+          run: (ids) => bulk({ action: 'status', ids, status: 1 }),
+        }
+      : {
+          key: 'passive',
+          label: t('users_admin.make_passive'),
+          confirm: {
+            title: t('users_admin.bulk_passive_title'),
+            text: (count) => t('users_admin.bulk_passive_text', { count }),
+            confirmLabel: t('users_admin.make_passive'),
+          },
+          run: (ids) => bulk({ action: 'status', ids, status: 0 }),
+        },
+    {
+      key: 'delete',
+      label: t('resource.delete'),
+      confirm: {
+        title: t('users_admin.bulk_delete_title'),
+        text: (count) => t('users_admin.bulk_delete_text', { count }),
+        confirmLabel: t('resource.delete'),
+      },
+      run: (ids) => bulk({ action: 'delete', ids }),
+    },
+  ];
+
+  const rowActions = (user: AdminUser) => (
+    <>
+      {user.status === 0 ? (
+        <Tooltip label={t('users_admin.reactivate')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('users_admin.reactivate')}: ${fullName(user)}`}
+            onClick={() =>
+              void reactivate(user).catch((error: Error) =>
+                notifications.show({ color: 'danger', message: error.message }),
+              )
+            }
+            data-testid="user-reactivate"
+          >
+            <IconRefresh size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <ConfirmButton
+          icon={<IconPlayerPause size={18} aria-hidden />}
+          title={t('users_admin.passive_title')}
+          message={t('users_admin.passive_text', { name: fullName(user) })}
+          confirmLabel={t('users_admin.make_passive')}
+          onConfirm={() =>
+            store.update(user.id, { status: 0 }, { message: 'users_admin.made_passive' }).catch(() => undefined)
+          }
+          data-testid="user-make-passive"
+        >
+          {`${t('users_admin.make_passive')}: ${fullName(user)}`}
+        </ConfirmButton>
+      )}
+      <Tooltip label={t('resource.edit')} withArrow>
+        <ActionIcon
+          component={Link}
+          to={`/admin/user/edit/${user.id}`}
+          variant="subtle"
+          aria-label={`${t('resource.edit')}: ${fullName(user)}`}
+          data-testid="user-edit"
+        >
+          <IconEdit size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <ConfirmButton
+        icon={<IconTrash size={18} aria-hidden />}
+        title={t('users_admin.delete_title')}
+        message={t('users_admin.delete_text', { name: fullName(user) })}
+        confirmLabel={t('resource.delete')}
+        onConfirm={() => store.remove(user.id).catch(() => undefined)}
+        data-testid="user-delete"
+      >
+        {`${t('resource.delete')}: ${fullName(user)}`}
+      </ConfirmButton>
+    </>
+  );
+
+  const addButton = (
+    <Button
+      component={Link}
+      to="/admin/user/add"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      data-testid="user-add"
+    >
+      {t('users_admin.add')}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        description={t(mode === 'all' ? 'users_admin.list_description' : 'users_admin.passive_description')}
+        actions={mode === 'all' ? addButton : null}
+      />
+      <DataTable<AdminUser>
+        tableId={mode === 'all' ? 'users' : 'users-passive'}
+        label={t(mode === 'all' ? 'users_admin.list_title' : 'users_admin.passive_title_page')}
+        list={list}
+        columns={columns}
+        filters={filters}
+        records={store.items}
+        total={store.meta?.total ?? 0}
+        fetching={store.list.isFetching}
+        error={store.list.isError ? (store.list.error as Error).message : null}
+        onRetry={() => void store.list.refetch()}
+        rowActions={rowActions}
+        bulkActions={bulkActions}
+        exportPath={(format) => usersResource.exportPath(format, apiQuery)}
+        emptyTitle={t(mode === 'all' ? 'users_admin.empty' : 'users_admin.passive_empty')}
+        emptyAction={mode === 'all' ? addButton : undefined}
+      />
+    </>
+  );
+}
+
+export default function UsersListPage() {
+  return <UsersList mode="all" />;
+}
