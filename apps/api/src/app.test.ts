@@ -2,7 +2,7 @@ import { isPermission, ROLE } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, hostOf, login, type TestApp } from '../test/helpers.js';
-import { users } from './db/schema/index.js';
+import { roles, users } from './db/schema/index.js';
 import { asSystem } from './db/scope.js';
 
 describe('the platform pipeline', () => {
@@ -61,6 +61,11 @@ describe('the platform pipeline', () => {
     // The super admin role passes every guard, so only the tenant scope can stop the call.
     await test.factories.createSuperAdmin(company, { email: 'walker@example.test' });
     const foreign = await test.factories.createUser(other, { name: 'Foreign' });
+    // Role ids 1–3 are the built-ins every company sees, so a user's id may name one: roles get a foreign role's id.
+    const [foreignRole] = await asSystem(test.db, (tx) =>
+      tx.insert(roles).values({ companyId: other.id, name: 'Foreign' }).returning(),
+    );
+    const idFor = (url: string) => (url.startsWith('/api/admin/roles/') ? foreignRole!.id : foreign.id);
     const token = (await login(test.app, company, 'walker@example.test')).access_token;
     const byId = test.routes.filter(
       (r) => r.url.startsWith('/api/admin/') && r.url.includes(':id') && r.method !== 'HEAD',
@@ -68,7 +73,7 @@ describe('the platform pipeline', () => {
     expect(byId.length).toBeGreaterThan(0);
     for (const route of byId) {
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const url = route.url.replaceAll(':id', String(foreign.id));
+      const url = route.url.replaceAll(':id', String(idFor(route.url)));
       const response = await call(test.app, method, url, {
         host: hostOf(company),
         token,

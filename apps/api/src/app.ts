@@ -19,6 +19,10 @@ import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { createCompaniesService } from './modules/companies/service.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { createFilesService } from './modules/files/service.js';
+import { registerHashtagRoutes } from './modules/hashtags/routes.js';
+import { createHashtagsService } from './modules/hashtags/service.js';
+import { registerInstitutionRoutes } from './modules/institutions/routes.js';
+import { createInstitutionsService } from './modules/institutions/service.js';
 import { registerLocalizationRoutes } from './modules/localization/routes.js';
 import { registerMessagingRoutes } from './modules/messaging/routes.js';
 import { createMessagingService } from './modules/messaging/service.js';
@@ -26,6 +30,8 @@ import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
 import { registerPageViewRoutes } from './modules/page-views/routes.js';
 import { createPageViewsService } from './modules/page-views/service.js';
+import { registerRoleRoutes } from './modules/roles/routes.js';
+import { createRolesService } from './modules/roles/service.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
@@ -58,6 +64,9 @@ export interface BuiltApp {
     pageViews: ReturnType<typeof createPageViewsService>;
     files: ReturnType<typeof createFilesService>;
     adminDashboard: ReturnType<typeof createAdminDashboardService>;
+    hashtags: ReturnType<typeof createHashtagsService>;
+    institutions: ReturnType<typeof createInstitutionsService>;
+    roles: ReturnType<typeof createRolesService>;
     users: ReturnType<typeof createUsersService>;
   };
 }
@@ -187,6 +196,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     pageViews: createPageViewsService(platform),
     files: createFilesService(platform),
     adminDashboard: createAdminDashboardService(platform),
+    hashtags: createHashtagsService(platform),
+    institutions: createInstitutionsService(platform),
+    roles: createRolesService(platform),
   };
   const users = createUsersService(platform, { auth: services.auth });
   registerHealthRoutes(app, database);
@@ -200,7 +212,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerPageViewRoutes(app, services.pageViews);
   await registerFileRoutes(app, services.files);
   registerAdminDashboardRoutes(app, services.adminDashboard);
+  registerHashtagRoutes(app, services.hashtags);
+  registerInstitutionRoutes(app, services.institutions);
   registerUserRoutes(app, users);
+  registerRoleRoutes(app, services.roles);
   await registerWebApp(app, options.webDist ?? null);
 
   return { app, routes, platform, services: { ...services, users } };

@@ -6,6 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { DataNoticeModal } from '../features/legal/DataNoticeModal.js';
 import { NetworkNotices } from '../features/network/NetworkNotices.js';
@@ -19,7 +20,8 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, sta
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);
-  const theme = useMemo(() => companyTheme(boot.company?.settings), [boot.company]);
+  const { t } = useTranslation();
+  const theme = useMemo(() => companyTheme(boot.company?.settings, t('general.close')), [boot.company, t]);
 
   useEffect(() => {
     navigation.go = (path) => void router.navigate(path);

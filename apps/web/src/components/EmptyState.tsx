@@ -21,7 +21,10 @@ export function EmptyState({
       <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
         {icon ?? <IconInbox size={26} />}
       </ThemeIcon>
-      <Text fw={600}>{title}</Text>
+      {/* The body colour, not the grey a table's empty-state wrapper sets, which fails WCAG AA contrast. */}
+      <Text fw={600} c="var(--mantine-color-text)">
+        {title}
+      </Text>
       {text && (
         <Text c="dimmed" fz="sm" ta="center" maw={480}>
           {text}

@@ -5,10 +5,10 @@ import { i18next } from './i18n.js';
 
 type Errors = Record<string, string>;
 
-/** Translates a shared schema's message key (validation.*), keeping other messages as they are. */
+/** Translates a shared schema's message key (validation.*, or a feature's own key such as users_admin.*). */
 function translateIssue(issue: z.core.$ZodIssue): string {
   const message = issue.message;
-  if (message.startsWith('validation.')) return i18next.t(message, issue as unknown as Record<string, unknown>);
+  if (i18next.exists(message)) return i18next.t(message, issue as unknown as Record<string, unknown>);
   if (issue.code === 'too_small' && (issue as { minimum?: unknown }).minimum === 1)
     return i18next.t('validation.required');
   return i18next.t('validation.invalid');

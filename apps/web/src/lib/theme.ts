@@ -24,9 +24,13 @@ export function shades(base: string): MantineColorsTuple {
   return [...lights, base, ...darks] as unknown as MantineColorsTuple;
 }
 
-export function companyTheme(settings: CompanySettingEntry[] | undefined) {
+/** `closeLabel` names every toast's close button, which otherwise has no accessible name. */
+export function companyTheme(settings: CompanySettingEntry[] | undefined, closeLabel = 'Kapat') {
   const c = themeColors(settings);
   return createTheme({
+    components: {
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+    },
     primaryColor: 'brand',
     primaryShade: 6,
     colors: {

@@ -1,5 +1,15 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconLayoutDashboard, IconUserOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingBank,
+  IconHash,
+  IconKey,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUserOff,
+  IconUserPlus,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { AccessRequirement } from './access.js';
@@ -8,7 +18,7 @@ import type { AccessRequirement } from './access.js';
  * The areas of the admin navigation, in the order they are shown. An area is added here, with its label under
  * `admin.areas.<area>`, when its first screen arrives.
  */
-export const ADMIN_AREAS = ['overview', 'people'] as const;
+export const ADMIN_AREAS = ['overview', 'people', 'organisation', 'content', 'authorization'] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** What an admin route declares: its name, what the session must hold, its title and where the navigation shows it. */
@@ -77,6 +87,89 @@ export const adminRoutes: AdminRoute[] = [
     path: '/admin/user/detail/:id',
     lazy: page(() => import('./users/UserDetailPage.js')),
     handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
+  },
+  {
+    path: '/admin/authorization-roles',
+    lazy: page(() => import('./roles/RolesListPage.js')),
+    handle: {
+      name: 'company.role.index',
+      permission: 'read_role',
+      title: 'roles_admin.list_title',
+      nav: { area: 'authorization', icon: IconUserShield },
+    },
+  },
+  {
+    path: '/admin/authorization-add-edit-roles',
+    lazy: page(() => import('./roles/RoleFormPage.js')),
+    handle: {
+      name: 'company.role.add',
+      permission: 'create_role',
+      title: 'roles_admin.add_title',
+      nav: { area: 'authorization', icon: IconShieldLock },
+    },
+  },
+  {
+    path: '/admin/authorization-add-edit-roles/:id',
+    lazy: page(() => import('./roles/RoleFormPage.js')),
+    handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles_admin.edit_title' },
+  },
+  {
+    path: '/admin/authorization-permission',
+    lazy: page(() => import('./roles/PermissionsPage.js')),
+    handle: {
+      name: 'company.permission.index',
+      permission: 'read_permission',
+      title: 'roles_admin.permissions_title',
+      nav: { area: 'authorization', icon: IconKey },
+    },
+  },
+  {
+    path: '/admin/hashtags',
+    lazy: page(() => import('./hashtags/HashtagsListPage.js')),
+    handle: {
+      name: 'company.hashtag.index',
+      permission: 'show_hashtag',
+      title: 'hashtags_admin.list_title',
+      nav: { area: 'content', icon: IconHash },
+    },
+  },
+  {
+    path: '/admin/hashtags/add',
+    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
+    handle: { name: 'company.hashtag.add', permission: 'create_hashtag', title: 'hashtags_admin.add_title' },
+  },
+  {
+    path: '/admin/hashtags/:id/edit',
+    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
+    handle: { name: 'company.hashtag.edit', permission: 'create_hashtag', title: 'hashtags_admin.edit_title' },
+  },
+  {
+    path: '/admin/institutions',
+    lazy: page(() => import('./institutions/InstitutionsListPage.js')),
+    handle: {
+      name: 'company.institution.index',
+      permission: 'read_companysetting',
+      title: 'institutions_admin.list_title',
+      nav: { area: 'organisation', icon: IconBuildingBank },
+    },
+  },
+  {
+    path: '/admin/institutions/add',
+    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
+    handle: {
+      name: 'company.institution.add',
+      permission: 'read_companysetting',
+      title: 'institutions_admin.add_title',
+    },
+  },
+  {
+    path: '/admin/institutions/edit/:id',
+    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
+    handle: {
+      name: 'company.institution.edit',
+      permission: 'read_companysetting',
+      title: 'institutions_admin.edit_title',
+    },
   },
 ];
 

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.js';
 import { useResourceStore } from '../../../lib/resource.js';
+import { useRoleLabel } from '../roles/api.js';
 import { reactivateUser, usersResource } from './api.js';
 import { UserStatusBadge } from './StatusBadge.js';
 
@@ -91,6 +92,7 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
 
 function UserDetail({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation();
+  const roleLabel = useRoleLabel();
   const client = useQueryClient();
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('users_admin.never'));
   const customFields = Object.entries(user.custom_fields);
@@ -104,7 +106,7 @@ function UserDetail({ user }: { user: AdminUser }) {
           <Group gap="xs">
             <UserStatusBadge status={user.status} />
             <Text fz="sm" c="dimmed">
-              {user.roles.map((role) => t(`profile.role_names.${role.name}`, role.name)).join(', ')}
+              {user.roles.map(roleLabel).join(', ')}
             </Text>
           </Group>
         </Stack>

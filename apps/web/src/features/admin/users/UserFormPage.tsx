@@ -25,7 +25,8 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
-import { ASSIGNABLE_ROLES, USER_STATUSES, useManagerOptions, usersResource } from './api.js';
+import { useAssignableRoles, useRoleLabel } from '../roles/api.js';
+import { USER_STATUSES, useManagerOptions, usersResource } from './api.js';
 import { type UserFormValues, userFormSchema, userFormValues } from './form.js';
 
 type Form = ResourceFormControl<typeof userFormSchema>;
@@ -60,6 +61,38 @@ function ManagerSelect({ form, user }: { form: Form; user: AdminUser | null }) {
       nothingFoundMessage={query.isFetching ? t('resource.loading') : t('users_admin.no_manager_found')}
       error={form.errors.manager_id}
       data-testid="user-manager"
+    />
+  );
+}
+
+/**
+ * The company's roles from `GET api/admin/roles`. The user's current roles stay choosable (and named) even when the
+ * list cannot show them, e.g. super admin to a company admin; the API keeps what the admin may not change.
+ */
+function RolePicker({ form, user }: { form: Form; user: AdminUser | null }) {
+  const { t } = useTranslation();
+  const roles = useAssignableRoles();
+  const label = useRoleLabel();
+  const options = useMemo(() => {
+    const list = (roles.data ?? []).map((role) => ({ value: String(role.id), label: label(role) }));
+    for (const role of user?.roles ?? []) {
+      if (!list.some((option) => option.value === String(role.id))) {
+        list.push({ value: String(role.id), label: label(role) });
+      }
+    }
+    return list;
+  }, [roles.data, user, label]);
+  const loadError = roles.isError ? t('resource.load_failed') : undefined;
+  return (
+    <MultiSelect
+      label={t('users_admin.fields.roles')}
+      data={options}
+      value={form.values.role_ids.map(String)}
+      onChange={(value) => form.setField('role_ids', value.map(Number))}
+      error={form.errors.role_ids ?? loadError}
+      rightSection={roles.isLoading ? <Loader size="xs" aria-label={t('resource.loading')} /> : undefined}
+      required
+      data-testid="user-roles"
     />
   );
 }
@@ -185,18 +218,7 @@ function UserFields({ form, user }: { form: Form; user: AdminUser | null }) {
       </Paper>
       <Paper withBorder radius="lg" p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <MultiSelect
-            label={t('users_admin.fields.roles')}
-            data={ASSIGNABLE_ROLES.map((role) => ({
-              value: String(role.id),
-              label: t(`profile.role_names.${role.name}`),
-            }))}
-            value={form.values.role_ids.map(String)}
-            onChange={(value) => form.setField('role_ids', value.map(Number))}
-            error={form.errors.role_ids}
-            required
-            data-testid="user-roles"
-          />
+          <RolePicker form={form} user={user} />
           <Select
             label={t('users_admin.fields.status')}
             data={USER_STATUSES.map((status) => ({

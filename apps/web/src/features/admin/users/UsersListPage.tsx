@@ -12,22 +12,18 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useResourceStore } from '../../../lib/resource.js';
-import {
-  ASSIGNABLE_ROLES,
-  PASSIVE_LIST_CONFIG,
-  reactivateUser,
-  USER_LIST_CONFIG,
-  USER_STATUSES,
-  usersResource,
-} from './api.js';
+import { useAssignableRoles, useRoleLabel } from '../roles/api.js';
+import { passiveListConfig, reactivateUser, USER_STATUSES, userListConfig, usersResource } from './api.js';
 import { UserStatusBadge } from './StatusBadge.js';
 
 type Mode = 'all' | 'passive';
+const NO_ROLES: { id: number; name: string }[] = [];
 
 const fullName = (user: AdminUser) => `${user.name} ${user.surname}`;
 
 function useColumns(): TableColumn<AdminUser>[] {
   const { t, i18n } = useTranslation();
+  const roleLabel = useRoleLabel();
   return useMemo(() => {
     const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '—');
     return [
@@ -59,7 +55,7 @@ function useColumns(): TableColumn<AdminUser>[] {
       {
         accessor: 'roles',
         title: t('users_admin.fields.roles'),
-        render: (user) => user.roles.map((role) => t(`profile.role_names.${role.name}`, role.name)).join(', '),
+        render: (user) => user.roles.map(roleLabel).join(', '),
       },
       {
         accessor: 'status',
@@ -83,21 +79,19 @@ function useColumns(): TableColumn<AdminUser>[] {
         render: (user) => date(user.created_at),
       },
     ];
-  }, [t, i18n.language]);
+  }, [t, i18n.language, roleLabel]);
 }
 
-function useFilters(mode: Mode): TableFilter[] {
+function useFilters(mode: Mode, roles: readonly { id: number; name: string }[]): TableFilter[] {
   const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   return useMemo(() => {
     const filters: TableFilter[] = [
       {
         kind: 'select',
         param: 'role_id',
         label: t('users_admin.fields.roles'),
-        options: ASSIGNABLE_ROLES.map((role) => ({
-          value: String(role.id),
-          label: t(`profile.role_names.${role.name}`),
-        })),
+        options: roles.map((role) => ({ value: String(role.id), label: roleLabel(role) })),
       },
       { kind: 'date-range', from: 'created_from', to: 'created_to', label: t('users_admin.fields.created_at') },
     ];
@@ -113,21 +107,26 @@ function useFilters(mode: Mode): TableFilter[] {
       });
     }
     return filters;
-  }, [t, mode]);
+  }, [t, mode, roles, roleLabel]);
 }
 
 /** /admin/user/list (every user) and /admin/user/passive (status 0, with reactivate). */
 export function UsersList({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const list = useListState(mode === 'all' ? USER_LIST_CONFIG : PASSIVE_LIST_CONFIG);
+  const roles = useAssignableRoles().data ?? NO_ROLES;
+  const config = useMemo(() => {
+    const ids = roles.map((role) => role.id);
+    return mode === 'all' ? userListConfig(ids) : passiveListConfig(ids);
+  }, [roles, mode]);
+  const list = useListState(config);
   const apiQuery = useMemo(
     () => (mode === 'passive' ? { ...list.apiQuery, status: '0' } : list.apiQuery),
     [list.apiQuery, mode],
   );
   const store = useResourceStore(usersResource, { listQuery: apiQuery });
   const columns = useColumns();
-  const filters = useFilters(mode);
+  const filters = useFilters(mode, roles);
 
   const refresh = () => client.invalidateQueries({ queryKey: usersResource.keys.all });
   const bulk = async (body: Parameters<typeof usersResource.bulk>[0]) => {

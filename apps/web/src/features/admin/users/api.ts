@@ -3,8 +3,6 @@ import {
   type AdminUser,
   type AdminUserCreate,
   type AdminUserUpdate,
-  BUILT_IN_ROLES,
-  ROLE,
   USER_STATUS_NAMES,
   type UserStatus,
 } from '@kampus/shared';
@@ -18,28 +16,28 @@ export const usersResource = defineResource<AdminUser, AdminUserCreate, AdminUse
 
 export const USER_STATUSES = Object.keys(USER_STATUS_NAMES).map(Number) as UserStatus[];
 
-/**
- * The roles an admin can give. There is no company roles endpoint yet (the authorization screens bring it), so these
- * are the built-in roles a company admin may assign: admin and user (never the super admin).
- */
-export const ASSIGNABLE_ROLES = BUILT_IN_ROLES.filter((role) => role.id !== ROLE.superAdmin);
-
 /** The user lists' address state: the sortable fields and filters of `adminUserListQuerySchema`. */
-export const USER_LIST_CONFIG: ListConfig = {
-  sortable: ADMIN_USER_SORTS,
-  defaultSort: '-created_at',
-  filters: [
-    { kind: 'select', param: 'status', options: USER_STATUSES.map(String) },
-    { kind: 'select', param: 'role_id', options: ASSIGNABLE_ROLES.map((role) => String(role.id)) },
-    { kind: 'date-range', from: 'created_from', to: 'created_to' },
-  ],
-};
+export function userListConfig(roleIds: readonly number[]): ListConfig {
+  return {
+    sortable: ADMIN_USER_SORTS,
+    defaultSort: '-created_at',
+    filters: [
+      { kind: 'select', param: 'status', options: USER_STATUSES.map(String) },
+      // The company's roles from `GET api/admin/roles`; until they load, a role in the address waits unapplied.
+      { kind: 'select', param: 'role_id', options: roleIds.map(String) },
+      { kind: 'date-range', from: 'created_from', to: 'created_to' },
+    ],
+  };
+}
 
 /** The passive list: the same list without a status filter of its own (it is always status 0). */
-export const PASSIVE_LIST_CONFIG: ListConfig = {
-  ...USER_LIST_CONFIG,
-  filters: USER_LIST_CONFIG.filters.filter((filter) => filter.kind !== 'select' || filter.param !== 'status'),
-};
+export function passiveListConfig(roleIds: readonly number[]): ListConfig {
+  const config = userListConfig(roleIds);
+  return {
+    ...config,
+    filters: config.filters.filter((filter) => filter.kind !== 'select' || filter.param !== 'status'),
+  };
+}
 
 /** People to choose a manager from: the company's users matching what was typed (the first 20). */
 export function useManagerOptions(search: string) {

@@ -1,0 +1,249 @@
+import type { Permission } from '@kampus/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRow } from '../../../test/factories.js';
+import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { auditLogs, hashtags, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { asSystem } from '../../db/scope.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('admin hashtags resource', () => {
+  let test: TestApp;
+  let company: CompanyRow;
+  let other: CompanyRow;
+  let adminToken: string;
+  let learnerToken: string;
+  let viewerToken: string;
+  let adminId: number;
+
+  /** A user of the company whose only role holds the permissions given. */
+  async function tokenWith(permissionNames: Permission[]) {
+    const user = await test.factories.createUser(company);
+    await asSystem(test.db, async (tx) => {
+      const [role] = await tx
+        .insert(roles)
+        .values({ companyId: company.id, name: `Only ${permissionNames.join(' ')}` })
+        .returning();
+      for (const name of permissionNames) {
+        const [permission] = await tx.select().from(permissions).where(eq(permissions.name, name));
+        await tx
+          .insert(rolePermissions)
+          .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
+      }
+      await tx.insert(roleUser).values({ companyId: company.id, userId: user.id, roleId: role!.id });
+    });
+    return (await login(test.app, company, user.email!)).access_token;
+  }
+
+  const insertHashtag = (companyId: number, name: string, status = 1) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .insert(hashtags)
+        .values({ companyId, name, status })
+        .returning()
+        .then((r) => r[0]!),
+    );
+  const hashtagRow = (id: number) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .select()
+        .from(hashtags)
+        .where(eq(hashtags.id, id))
+        .then((r) => r[0]),
+    );
+  const auditOf = (id: number) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entityType, 'hashtag'), eq(auditLogs.entityId, id)))
+        .orderBy(desc(auditLogs.id)),
+    );
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    company = await test.factories.createCompany();
+    other = await test.factories.createCompany();
+    const admin = await test.factories.createAdmin(company);
+    const learner = await test.factories.createUser(company);
+    adminId = admin.id;
+    adminToken = (await login(test.app, company, admin.email!)).access_token;
+    learnerToken = (await login(test.app, company, learner.email!)).access_token;
+    viewerToken = await tokenWith(['show_hashtag']);
+  });
+  afterAll(() => test.close());
+
+  const as = (
+    token: string | undefined,
+    method: Method,
+    url: string,
+    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
+  ) =>
+    call(test.app, method, url, {
+      host: hostOf(company),
+      token,
+      body: options.body,
+      query: options.query,
+      headers: options.lang ? { 'x-content-language': options.lang } : {},
+    });
+
+  const reads = (id: number): [Method, string][] => [
+    ['GET', '/api/admin/hashtags'],
+    ['GET', '/api/admin/hashtags/export'],
+    ['GET', `/api/admin/hashtags/${id}`],
+  ];
+  const writes = (id: number): [Method, string, unknown?][] => [
+    ['POST', '/api/admin/hashtags', { name: 'guard' }],
+    ['PUT', `/api/admin/hashtags/${id}`, { name: 'changed' }],
+    ['POST', `/api/admin/hashtags/${id}`, { name: 'changed' }],
+    ['DELETE', `/api/admin/hashtags/${id}`],
+    ['POST', '/api/admin/hashtags/bulk', { action: 'status', ids: [id], status: 0 }],
+  ];
+
+  it('answers 401 without a session, 403 without show_hashtag, and 403 on changes without create_hashtag', async () => {
+    const tag = await insertHashtag(company.id, 'guarded');
+    for (const [method, url, body] of [...reads(tag.id), ...writes(tag.id)]) {
+      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    for (const [method, url] of reads(tag.id)) {
+      expect((await as(viewerToken, method, url)).statusCode, `${method} ${url}`).toBe(200);
+    }
+    for (const [method, url, body] of writes(tag.id)) {
+      expect((await as(viewerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await hashtagRow(tag.id)).toMatchObject({ name: 'guarded', status: 1 });
+  });
+
+  it("answers 404 for another company's hashtag on every action, and changes nothing", async () => {
+    const foreign = await insertHashtag(other.id, 'yabancıetiket');
+    const mine = await insertHashtag(company.id, 'benimki');
+    for (const [method, url, body] of [...reads(foreign.id), ...writes(foreign.id)].filter(([, url]) =>
+      url.includes(String(foreign.id)),
+    )) {
+      const response = await as(adminToken, method, url, { body });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(JSON.stringify(response.json())).not.toContain('yabancı');
+    }
+    const bulk = await as(adminToken, 'POST', '/api/admin/hashtags/bulk', {
+      body: { action: 'delete', ids: [mine.id, foreign.id] },
+    });
+    expect(bulk.statusCode).toBe(404);
+    expect(await hashtagRow(mine.id)).toBeDefined();
+    expect(await hashtagRow(foreign.id)).toMatchObject({ name: 'yabancıetiket', status: 1 });
+    const list = await as(adminToken, 'GET', '/api/admin/hashtags', { query: { search: 'yabancı' } });
+    expect(list.json()).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
+  });
+
+  it('creates a hashtag (a leading # dropped), reads it back and audits it', async () => {
+    const created = await as(adminToken, 'POST', '/api/admin/hashtags', { body: { name: '  #Liderlik ' } });
+    expect(created.statusCode).toBe(201);
+    const item = created.json().data;
+    expect(item).toMatchObject({ name: 'Liderlik', status: 1 });
+    expect((await as(adminToken, 'GET', `/api/admin/hashtags/${item.id}`)).json()).toEqual({ data: item });
+    const [entry] = await auditOf(item.id);
+    expect(entry).toMatchObject({
+      action: 'hashtag.created',
+      companyId: company.id,
+      actorUserId: adminId,
+      before: null,
+      after: { name: 'Liderlik' },
+    });
+  });
+
+  it('refuses bad input and a name taken in any case with localized field errors, creating nothing', async () => {
+    await insertHashtag(company.id, 'İletişim');
+    await insertHashtag(other.id, 'Satış');
+    const total = async () => (await as(adminToken, 'GET', '/api/admin/hashtags')).json().meta.total;
+    const before = await total();
+    const empty = await as(adminToken, 'POST', '/api/admin/hashtags', { lang: 'en', body: { name: '#' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ name: ['This field is required.'] });
+    const spaces = await as(adminToken, 'POST', '/api/admin/hashtags', { lang: 'en', body: { name: 'two words' } });
+    expect(spaces.statusCode).toBe(422);
+    expect(spaces.json().errors.name[0]).toMatch(/letters, digits/);
+    const status = await as(adminToken, 'POST', '/api/admin/hashtags', { body: { name: 'ok', status: 5 } });
+    expect(status.json().errors).toHaveProperty('status');
+    const taken = await as(adminToken, 'POST', '/api/admin/hashtags', { lang: 'tr', body: { name: '#İLETİŞİM' } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ name: ['Bu etiket zaten var.'] });
+    expect(await total()).toBe(before);
+    // Another company's name is free here.
+    expect((await as(adminToken, 'POST', '/api/admin/hashtags', { body: { name: 'Satış' } })).statusCode).toBe(201);
+  });
+
+  it('updates by PUT and by POST, keeps fields not sent, refuses a taken name and audits before and after', async () => {
+    const tag = await insertHashtag(company.id, 'eski');
+    await insertHashtag(company.id, 'dolu');
+    const put = await as(adminToken, 'PUT', `/api/admin/hashtags/${tag.id}`, { body: { name: 'yeni' } });
+    expect(put.json().data).toMatchObject({ id: tag.id, name: 'yeni', status: 1 });
+    const post = await as(adminToken, 'POST', `/api/admin/hashtags/${tag.id}`, { body: { status: 0 } });
+    expect(post.json().data).toMatchObject({ name: 'yeni', status: 0 });
+    // Its own name in another case is not "taken".
+    const same = await as(adminToken, 'PUT', `/api/admin/hashtags/${tag.id}`, { body: { name: 'YENİ' } });
+    expect(same.statusCode).toBe(200);
+    const taken = await as(adminToken, 'PUT', `/api/admin/hashtags/${tag.id}`, { body: { name: 'DOLU' } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toHaveProperty('name');
+    expect(await hashtagRow(tag.id)).toMatchObject({ name: 'YENİ', status: 0 });
+    const entries = await auditOf(tag.id);
+    expect(entries.map((e) => e.action)).toEqual(['hashtag.updated', 'hashtag.updated', 'hashtag.updated']);
+    expect(entries[2]).toMatchObject({ before: { name: 'eski' }, after: { name: 'yeni' } });
+  });
+
+  it('lists with search, status filter and sort, and sets status or deletes in bulk', async () => {
+    const a = await insertHashtag(company.id, 'Çevre');
+    const b = await insertHashtag(company.id, 'çevrecilik', 0);
+    const search = await as(adminToken, 'GET', '/api/admin/hashtags', { query: { search: 'ÇEVRE', sort: 'name' } });
+    expect(search.json().data.map((h: { name: string }) => h.name)).toEqual(['Çevre', 'çevrecilik']);
+    const passive = await as(adminToken, 'GET', '/api/admin/hashtags', { query: { search: 'çevre', status: '0' } });
+    expect(passive.json().data.map((h: { id: number }) => h.id)).toEqual([b.id]);
+    const lenient = await as(adminToken, 'GET', '/api/admin/hashtags', { query: { search: 'çevre', status: 'x' } });
+    expect(lenient.json().meta.total).toBe(2);
+
+    const status = await as(adminToken, 'POST', '/api/admin/hashtags/bulk', {
+      body: { action: 'status', ids: [a.id, b.id], status: 1 },
+    });
+    expect(status.json().affected).toBe(2);
+    expect(await hashtagRow(b.id)).toMatchObject({ status: 1 });
+    const deleted = await as(adminToken, 'DELETE', `/api/admin/hashtags/${a.id}`, { lang: 'en' });
+    expect(deleted.json()).toEqual({ message: 'The record has been deleted.' });
+    expect(await hashtagRow(a.id)).toBeUndefined();
+    expect((await auditOf(a.id))[0]).toMatchObject({ action: 'hashtag.deleted', before: { name: 'Çevre' } });
+    const bulk = await as(adminToken, 'POST', '/api/admin/hashtags/bulk', { body: { action: 'delete', ids: [b.id] } });
+    expect(bulk.json().affected).toBe(1);
+    expect(await hashtagRow(b.id)).toBeUndefined();
+  });
+
+  it('exports the filtered list as xlsx and csv with localized headers, never another company', async () => {
+    await insertHashtag(company.id, 'ihracat');
+    await insertHashtag(other.id, 'ihracatdışarı');
+    const xlsx = await as(adminToken, 'GET', '/api/admin/hashtags/export', {
+      query: { format: 'xlsx', search: 'ihracat' },
+      lang: 'en',
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="hashtags-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(2).value).toBe('Hashtag');
+    expect(sheet.getRow(2).getCell(2).value).toBe('#ihracat');
+    expect(sheet.getRow(2).getCell(3).value).toBe('Active');
+
+    const csv = await as(adminToken, 'GET', '/api/admin/hashtags/export', {
+      query: { format: 'csv', search: 'ihracat' },
+    });
+    expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''etiketler-");
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^ID,Etiket,Durum/);
+    expect(lines[1]).toContain('#ihracat');
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  adminRoleCreateSchema,
+  adminRoleListQuerySchema,
+  adminRoleSchema,
+  adminRoleUpdateSchema,
+  groupPermissions,
+  idParamSchema,
+  itemResponseSchema,
+  listResponseSchema,
+  messageSchema,
+  permissionCatalogueSchema,
+} from '@kampus/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resourceActorOf } from '../../platform/resource/routes.js';
+import type { RolesService } from './service.js';
+
+const tags = ['admin', 'roles'];
+// Spec §6: read_role to see roles, create_role to change them; read_permission for the catalogue.
+const readRole = { access: { permission: 'read_role' } } as const;
+const writeRole = { access: { permission: 'create_role' } } as const;
+
+/** `/api/admin/roles` (the resource contract: list, detail, create, update by PUT or POST, delete) and the catalogue. */
+export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const itemResponse = itemResponseSchema(adminRoleSchema);
+
+  r.get(
+    '/api/admin/roles',
+    {
+      config: readRole,
+      schema: { tags, querystring: adminRoleListQuerySchema, response: { 200: listResponseSchema(adminRoleSchema) } },
+    },
+    async (request) => roles.list(resourceActorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/admin/roles/:id',
+    { config: readRole, schema: { tags, params: idParamSchema, response: { 200: itemResponse } } },
+    async (request) => ({ data: await roles.read(resourceActorOf(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/admin/roles',
+    { config: writeRole, schema: { tags, body: adminRoleCreateSchema, response: { 201: itemResponse } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await roles.create(resourceActorOf(request), request.body) }),
+  );
+
+  for (const method of ['put', 'post'] as const) {
+    r[method](
+      '/api/admin/roles/:id',
+      {
+        config: writeRole,
+        schema: { tags, params: idParamSchema, body: adminRoleUpdateSchema, response: { 200: itemResponse } },
+      },
+      async (request) => ({ data: await roles.update(resourceActorOf(request), request.params.id, request.body) }),
+    );
+  }
+
+  r.delete(
+    '/api/admin/roles/:id',
+    { config: writeRole, schema: { tags, params: idParamSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await roles.remove(resourceActorOf(request), request.params.id);
+      return { message: request.t('resource.deleted') };
+    },
+  );
+
+  r.get(
+    '/api/admin/permissions',
+    {
+      config: { access: { permission: 'read_permission' } },
+      schema: { tags: ['admin', 'permissions'], response: { 200: permissionCatalogueSchema } },
+    },
+    async () => ({ data: groupPermissions() }),
+  );
+}

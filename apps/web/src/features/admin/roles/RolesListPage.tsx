@@ -1,0 +1,134 @@
+import type { AdminRole } from '@kampus/shared';
+import { ActionIcon, Anchor, Badge, Button, Tooltip } from '@mantine/core';
+import { IconEdit, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmButton } from '../../../components/ConfirmButton.js';
+import { DataTable, type TableColumn } from '../../../components/DataTable.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { useListState } from '../../../lib/list-state.js';
+import { useResourceStore } from '../../../lib/resource.js';
+import { useSessionUser } from '../../../lib/session.js';
+import { sessionCan } from '../access.js';
+import { ROLE_LIST_CONFIG, rolesResource, useRoleLabel } from './api.js';
+
+const formPath = (role: AdminRole) => `/admin/authorization-add-edit-roles/${role.id}`;
+
+function useColumns(): TableColumn<AdminRole>[] {
+  const { t } = useTranslation();
+  const label = useRoleLabel();
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('roles_admin.fields.name'),
+        sortable: true,
+        hideable: false,
+        render: (role) => (
+          <Anchor component={Link} to={formPath(role)} fw={500} data-testid="role-link">
+            {label(role)}
+          </Anchor>
+        ),
+      },
+      {
+        accessor: 'built_in',
+        title: t('roles_admin.fields.type'),
+        noWrap: true,
+        render: (role) => (
+          <Badge variant="light" color={role.built_in ? 'gray' : 'primary'}>
+            {t(role.built_in ? 'roles_admin.built_in' : 'roles_admin.company_role')}
+          </Badge>
+        ),
+      },
+      {
+        accessor: 'permissions',
+        title: t('roles_admin.fields.permissions'),
+        noWrap: true,
+        render: (role) => t('roles_admin.permissions_count', { count: role.permissions.length }),
+      },
+      { accessor: 'users_count', title: t('roles_admin.fields.users_count'), noWrap: true },
+    ],
+    [t, label],
+  );
+}
+
+/** /admin/authorization-roles: the built-in roles (read-only) and the company's roles. */
+export default function RolesListPage() {
+  const { t } = useTranslation();
+  const list = useListState(ROLE_LIST_CONFIG);
+  const store = useResourceStore(rolesResource, { listQuery: list.apiQuery });
+  const columns = useColumns();
+  const label = useRoleLabel();
+  const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
+
+  const rowActions = (role: AdminRole) =>
+    role.built_in || !canWrite ? (
+      <Tooltip label={t('roles_admin.view')} withArrow>
+        <ActionIcon
+          component={Link}
+          to={formPath(role)}
+          variant="subtle"
+          aria-label={`${t('roles_admin.view')}: ${label(role)}`}
+          data-testid="role-view"
+        >
+          <IconEye size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    ) : (
+      <>
+        <Tooltip label={t('resource.edit')} withArrow>
+          <ActionIcon
+            component={Link}
+            to={formPath(role)}
+            variant="subtle"
+            aria-label={`${t('resource.edit')}: ${role.name}`}
+            data-testid="role-edit"
+          >
+            <IconEdit size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <ConfirmButton
+          icon={<IconTrash size={18} aria-hidden />}
+          title={t('roles_admin.delete_title')}
+          message={t('roles_admin.delete_text', { name: role.name })}
+          confirmLabel={t('resource.delete')}
+          onConfirm={() => store.remove(role.id).catch(() => undefined)}
+          data-testid="role-delete"
+        >
+          {`${t('resource.delete')}: ${role.name}`}
+        </ConfirmButton>
+      </>
+    );
+
+  const addButton = canWrite ? (
+    <Button
+      component={Link}
+      to="/admin/authorization-add-edit-roles"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      data-testid="role-add"
+    >
+      {t('roles_admin.add')}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader description={t('roles_admin.list_description')} actions={addButton} />
+      <DataTable<AdminRole>
+        tableId="roles"
+        label={t('roles_admin.list_title')}
+        list={list}
+        columns={columns}
+        records={store.items}
+        total={store.meta?.total ?? 0}
+        fetching={store.list.isFetching}
+        error={store.list.isError ? (store.list.error as Error).message : null}
+        onRetry={() => void store.list.refetch()}
+        rowActions={rowActions}
+        emptyTitle={t('roles_admin.empty')}
+        emptyAction={addButton ?? undefined}
+      />
+    </>
+  );
+}

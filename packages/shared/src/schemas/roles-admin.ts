@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PERMISSIONS, type Permission } from '../access.js';
+import { resourceListQuerySchema } from './resource.js';
+
+/** The columns `sort` accepts on `GET api/admin/roles`. */
+export const ADMIN_ROLE_SORTS = ['name', 'id'] as const;
+export const ROLE_NAME_MAX = 100;
+
+const permissionSchema = z.enum(PERMISSIONS, 'roles_admin.permission_invalid');
+
+/** A role as the admin panel sees it (`api/admin/roles`): built-in roles are shared by every company, read-only. */
+export const adminRoleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  built_in: z.boolean(),
+  permissions: z.array(permissionSchema),
+  users_count: z.number().int().nonnegative(),
+});
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const adminRoleCreateSchema = z.object({
+  name: z.string().trim().min(1).max(ROLE_NAME_MAX),
+  permissions: z
+    .array(permissionSchema)
+    .max(PERMISSIONS.length)
+    .default([])
+    .transform((names) => [...new Set(names)]),
+});
+export type AdminRoleCreate = z.infer<typeof adminRoleCreateSchema>;
+export const adminRoleUpdateSchema = adminRoleCreateSchema.partial();
+export type AdminRoleUpdate = z.infer<typeof adminRoleUpdateSchema>;
+
+export const adminRoleListQuerySchema = resourceListQuerySchema;
+export type AdminRoleListQuery = z.infer<typeof adminRoleListQuerySchema>;
+
+/** Areas of the permission catalogue, in the order the screens show them. */
+export const PERMISSION_AREAS = [
+  'users',
+  'content',
+  'training',
+  'program',
+  'settings',
+  'survey',
+  'exam',
+  'certificate',
+  'hashtag',
+  'point',
+  'widget',
+  'gift',
+  'competency',
+  'assignment',
+  'report',
+  'faq',
+  'integration',
+  'leaderboard',
+  'role',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
+/** The object of a permission name (`create_evaluationsurvey` → `evaluationsurvey`) → its area. */
+const AREA_OF_OBJECT: Record<string, PermissionArea> = {
+  user: 'users',
+  content: 'content',
+  training: 'training',
+  program: 'program',
+  companysetting: 'settings',
+  survey: 'survey',
+  evaluationsurvey: 'survey',
+  exam: 'exam',
+  certificate: 'certificate',
+  certificatetemplate: 'certificate',
+  hashtag: 'hashtag',
+  point: 'point',
+  widgetmanagement: 'widget',
+  sharesmanagement: 'widget',
+  gift: 'gift',
+  competency: 'competency',
+  automaticcompetency: 'competency',
+  assignment: 'assignment',
+  faq: 'faq',
+  integration: 'integration',
+  leaderboardrule: 'leaderboard',
+  role: 'role',
+  permission: 'role',
+};
+
+/**
+ * The area of a permission, derived from its name: every `…report` permission is a report, the rest go by their
+ * object. A name that fits no area throws, so a new permission cannot silently vanish from the matrix (the table
+ * test walks every PERMISSIONS entry).
+ */
+export function permissionAreaOf(name: Permission): PermissionArea {
+  const object = name.replace(/^(show|create|read)_/, '');
+  if (object.endsWith('report')) return 'report';
+  const area = AREA_OF_OBJECT[object];
+  if (!area) throw new Error(`permission ${name} has no area`);
+  return area;
+}
+
+export const permissionGroupSchema = z.object({
+  area: z.enum(PERMISSION_AREAS),
+  permissions: z.array(permissionSchema),
+});
+export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
+export const permissionCatalogueSchema = z.object({ data: z.array(permissionGroupSchema) });
+
+/** Permissions grouped by area, areas in PERMISSION_AREAS order, permissions in catalogue order; empty areas left out. */
+export function groupPermissions(names: readonly Permission[] = PERMISSIONS): PermissionGroup[] {
+  return PERMISSION_AREAS.map((area) => ({
+    area,
+    permissions: names.filter((name) => permissionAreaOf(name) === area),
+  })).filter((group) => group.permissions.length > 0);
+}
