@@ -1,14 +1,14 @@
 import type { Hashtag } from '@kampus/shared';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -97,27 +97,14 @@ export default function HashtagsListPage() {
 
   const rowActions = (hashtag: Hashtag) => (
     <>
-      <Tooltip label={t('resource.edit')} withArrow>
-        <ActionIcon
-          component={Link}
-          to={`/admin/hashtags/${hashtag.id}/edit`}
-          variant="subtle"
-          aria-label={`${t('resource.edit')}: ${label(hashtag)}`}
-          data-testid="hashtag-edit"
-        >
-          <IconEdit size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <ConfirmButton
-        icon={<IconTrash size={18} aria-hidden />}
+      <EditRowAction to={`/admin/hashtags/${hashtag.id}/edit`} name={label(hashtag)} testId="hashtag-edit" />
+      <DeleteRowAction
         title={t('hashtags_admin.delete_title')}
         message={t('hashtags_admin.delete_text', { name: label(hashtag) })}
-        confirmLabel={t('resource.delete')}
+        name={label(hashtag)}
         onConfirm={() => store.remove(hashtag.id).catch(() => undefined)}
-        data-testid="hashtag-delete"
-      >
-        {`${t('resource.delete')}: ${label(hashtag)}`}
-      </ConfirmButton>
+        testId="hashtag-delete"
+      />
     </>
   );
 

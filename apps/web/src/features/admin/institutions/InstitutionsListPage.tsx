@@ -1,14 +1,14 @@
 import type { Institution } from '@kampus/shared';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -108,27 +108,14 @@ export default function InstitutionsListPage() {
 
   const rowActions = (item: Institution) => (
     <>
-      <Tooltip label={t('resource.edit')} withArrow>
-        <ActionIcon
-          component={Link}
-          to={`/admin/institutions/edit/${item.id}`}
-          variant="subtle"
-          aria-label={`${t('resource.edit')}: ${item.name}`}
-          data-testid="institution-edit"
-        >
-          <IconEdit size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <ConfirmButton
-        icon={<IconTrash size={18} aria-hidden />}
+      <EditRowAction to={`/admin/institutions/edit/${item.id}`} name={item.name} testId="institution-edit" />
+      <DeleteRowAction
         title={t('institutions_admin.delete_title')}
         message={t('institutions_admin.delete_text', { name: item.name })}
-        confirmLabel={t('resource.delete')}
+        name={item.name}
         onConfirm={() => store.remove(item.id).catch(() => undefined)}
-        data-testid="institution-delete"
-      >
-        {`${t('resource.delete')}: ${item.name}`}
-      </ConfirmButton>
+        testId="institution-delete"
+      />
     </>
   );
 

@@ -1,12 +1,12 @@
 import type { AdminRole } from '@kampus/shared';
-import { ActionIcon, Anchor, Badge, Button, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { DataTable, type TableColumn } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { DeleteRowAction, EditRowAction, RowLinkAction } from '../../../components/RowActions.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { useSessionUser } from '../../../lib/session.js';
@@ -64,40 +64,23 @@ export default function RolesListPage() {
 
   const rowActions = (role: AdminRole) =>
     role.built_in || !canWrite ? (
-      <Tooltip label={t('roles_admin.view')} withArrow>
-        <ActionIcon
-          component={Link}
-          to={formPath(role)}
-          variant="subtle"
-          aria-label={`${t('roles_admin.view')}: ${label(role)}`}
-          data-testid="role-view"
-        >
-          <IconEye size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowLinkAction
+        to={formPath(role)}
+        label={t('roles_admin.view')}
+        name={label(role)}
+        icon={<IconEye size={18} aria-hidden />}
+        testId="role-view"
+      />
     ) : (
       <>
-        <Tooltip label={t('resource.edit')} withArrow>
-          <ActionIcon
-            component={Link}
-            to={formPath(role)}
-            variant="subtle"
-            aria-label={`${t('resource.edit')}: ${role.name}`}
-            data-testid="role-edit"
-          >
-            <IconEdit size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <ConfirmButton
-          icon={<IconTrash size={18} aria-hidden />}
+        <EditRowAction to={formPath(role)} name={role.name} testId="role-edit" />
+        <DeleteRowAction
           title={t('roles_admin.delete_title')}
           message={t('roles_admin.delete_text', { name: role.name })}
-          confirmLabel={t('resource.delete')}
+          name={role.name}
           onConfirm={() => store.remove(role.id).catch(() => undefined)}
-          data-testid="role-delete"
-        >
-          {`${t('resource.delete')}: ${role.name}`}
-        </ConfirmButton>
+          testId="role-delete"
+        />
       </>
     );
 

@@ -1,7 +1,7 @@
 import { type AdminUser, USER_STATUS_NAMES } from '@kampus/shared';
 import { ActionIcon, Anchor, Button, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlayerPause, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -200,27 +201,14 @@ export function UsersList({ mode }: { mode: Mode }) {
           {`${t('users_admin.make_passive')}: ${fullName(user)}`}
         </ConfirmButton>
       )}
-      <Tooltip label={t('resource.edit')} withArrow>
-        <ActionIcon
-          component={Link}
-          to={`/admin/user/edit/${user.id}`}
-          variant="subtle"
-          aria-label={`${t('resource.edit')}: ${fullName(user)}`}
-          data-testid="user-edit"
-        >
-          <IconEdit size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <ConfirmButton
-        icon={<IconTrash size={18} aria-hidden />}
+      <EditRowAction to={`/admin/user/edit/${user.id}`} name={fullName(user)} testId="user-edit" />
+      <DeleteRowAction
         title={t('users_admin.delete_title')}
         message={t('users_admin.delete_text', { name: fullName(user) })}
-        confirmLabel={t('resource.delete')}
+        name={fullName(user)}
         onConfirm={() => store.remove(user.id).catch(() => undefined)}
-        data-testid="user-delete"
-      >
-        {`${t('resource.delete')}: ${fullName(user)}`}
-      </ConfirmButton>
+        testId="user-delete"
+      />
     </>
   );
 
