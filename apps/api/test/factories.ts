@@ -1,6 +1,7 @@
 import { ROLE, type Session } from '@kampus/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { companies, companySettings, roleUser, users } from '../src/db/schema/index.js';
+import { auditLogs, companies, companySettings, roleUser, users } from '../src/db/schema/index.js';
 import { asSystem } from '../src/db/scope.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 
@@ -63,7 +64,18 @@ export function factories(db: Db) {
     });
   }
 
+  /** The audit rows written about one record, newest first. */
+  const auditOf = (entityType: string, entityId: number) =>
+    asSystem(db, (tx) =>
+      tx
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entityType, entityType), eq(auditLogs.entityId, entityId)))
+        .orderBy(desc(auditLogs.id)),
+    );
+
   return {
+    auditOf,
     createCompany,
     createUser,
     createAdmin: (company: CompanyRow, overrides: Parameters<typeof createUser>[1] = {}) =>

@@ -1,10 +1,10 @@
 import type { Permission } from '@kampus/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, hashtags, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { hashtags, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -53,14 +53,7 @@ describe('admin hashtags resource', () => {
         .where(eq(hashtags.id, id))
         .then((r) => r[0]),
     );
-  const auditOf = (id: number) =>
-    asSystem(test.db, (tx) =>
-      tx
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityType, 'hashtag'), eq(auditLogs.entityId, id)))
-        .orderBy(desc(auditLogs.id)),
-    );
+  const auditOf = (id: number) => test.factories.auditOf('hashtag', id);
 
   beforeAll(async () => {
     test = await createTestApp();

@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, institutions, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { institutions, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,14 +33,7 @@ describe('admin institutions resource', () => {
         .where(eq(institutions.id, id))
         .then((r) => r[0]),
     );
-  const auditOf = (id: number) =>
-    asSystem(test.db, (tx) =>
-      tx
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityType, 'institution'), eq(auditLogs.entityId, id)))
-        .orderBy(desc(auditLogs.id)),
-    );
+  const auditOf = (id: number) => test.factories.auditOf('institution', id);
 
   beforeAll(async () => {
     test = await createTestApp();

@@ -1,5 +1,5 @@
 import { ROLE } from '@kampus/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
@@ -59,10 +59,7 @@ describe('admin users resource', () => {
       headers: options.lang ? { 'x-content-language': options.lang } : {},
     });
 
-  const auditOf = (entityId: number) =>
-    asSystem(test.db, (tx) =>
-      tx.select().from(auditLogs).where(eq(auditLogs.entityId, entityId)).orderBy(desc(auditLogs.id)),
-    );
+  const auditOf = (id: number) => test.factories.auditOf('user', id);
   const userRow = (id: number) =>
     asSystem(test.db, (tx) =>
       tx

@@ -1,11 +1,11 @@
 import { resourceListQuerySchema } from '@kampus/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { neutralise } from './export.js';
 import { defineResource, foldCase } from './resource.js';
@@ -84,14 +84,7 @@ describe('the resource framework', () => {
 
   const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
     call(test.app, method, url, { host: hostOf(company), token, body });
-  const auditOf = (id: number) =>
-    asSystem(test.db, (tx) =>
-      tx
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityType, 'probe'), eq(auditLogs.entityId, id)))
-        .orderBy(desc(auditLogs.id)),
-    );
+  const auditOf = (id: number) => test.factories.auditOf('probe', id);
 
   it('puts the company into every list query, whatever the declaration says', () => {
     const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
