@@ -1,4 +1,3 @@
-import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingBank,
   IconHash,
@@ -12,29 +11,9 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import type { AccessRequirement } from './access.js';
+import { type AdminRoute, page } from './route-kit.js';
 
-/**
- * The areas of the admin navigation, in the order they are shown. An area is added here, with its label under
- * `admin.areas.<area>`, when its first screen arrives.
- */
-export const ADMIN_AREAS = ['overview', 'people', 'organisation', 'content', 'authorization'] as const;
-export type AdminArea = (typeof ADMIN_AREAS)[number];
-
-/** What an admin route declares: its name, what the session must hold, its title and where the navigation shows it. */
-export interface AdminRouteHandle {
-  /** A named route of the spec (§2.1, §2.2). */
-  name: string;
-  permission: AccessRequirement;
-  /** Locale key of the page title, also the last breadcrumb. */
-  title: string;
-  /** Shown in the navigation under an area; a route without it (an edit page) is reached from its list. */
-  nav?: { area: AdminArea; icon: Icon };
-}
-
-export type AdminRoute = RouteObject & { path: string; handle: AdminRouteHandle };
-
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } from './route-kit.js';
 
 /** Every screen of the admin panel (spec §2.2) that exists; the navigation is built from this list. */
 export const adminRoutes: AdminRoute[] = [
