@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
 import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
 import { factories } from '../test/factories.js';
+import { openBenchDatabase } from './database.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -59,30 +58,6 @@ const config = {
   ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
   JWT_SECRET: randomBytes(32).toString('hex'),
 };
-/** With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own. */
-async function openBenchDatabase() {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
-  const name = `kampus_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 10 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 const database = await openBenchDatabase();
 const { app, services } = await buildApp(config, database);
 await syncAccessCatalog(database.db);
