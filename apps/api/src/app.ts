@@ -17,13 +17,24 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { registerCompanyRoutes } from './modules/companies/routes.js';
 import { createCompaniesService } from './modules/companies/service.js';
+import { registerDataAdminRoutes } from './modules/data-admin/routes.js';
+import { createDataAdminService } from './modules/data-admin/service.js';
+import { registerFaqRoutes } from './modules/faq/routes.js';
+import { createFaqService } from './modules/faq/service.js';
 import { registerFileRoutes } from './modules/files/routes.js';
 import { createFilesService } from './modules/files/service.js';
 import { registerHashtagRoutes } from './modules/hashtags/routes.js';
 import { createHashtagsService } from './modules/hashtags/service.js';
 import { registerInstitutionRoutes } from './modules/institutions/routes.js';
 import { createInstitutionsService } from './modules/institutions/service.js';
+import { syncIntegrationCatalog } from './modules/integrations/catalog.js';
+import { registerIntegrationRoutes } from './modules/integrations/routes.js';
+import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerLocalizationRoutes } from './modules/localization/routes.js';
+import { registerMailTemplateRoutes } from './modules/mail-templates/routes.js';
+import { createMailTemplatesService } from './modules/mail-templates/service.js';
+import { registerMenuAdminRoutes } from './modules/menu-admin/routes.js';
+import { createMenuAdminService } from './modules/menu-admin/service.js';
 import { registerMessagingRoutes } from './modules/messaging/routes.js';
 import { createMessagingService } from './modules/messaging/service.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
@@ -32,6 +43,12 @@ import { registerPageViewRoutes } from './modules/page-views/routes.js';
 import { createPageViewsService } from './modules/page-views/service.js';
 import { registerRoleRoutes } from './modules/roles/routes.js';
 import { createRolesService } from './modules/roles/service.js';
+import { registerSettingsRoutes } from './modules/settings/routes.js';
+import { createSettingsService } from './modules/settings/service.js';
+import { registerSolutionPartnerRoutes } from './modules/solution-partners/routes.js';
+import { createSolutionPartnersService } from './modules/solution-partners/service.js';
+import { registerUserGroupRoutes } from './modules/user-groups/routes.js';
+import { createUserGroupsService } from './modules/user-groups/service.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
@@ -57,6 +74,7 @@ export interface BuiltApp {
   services: {
     auth: ReturnType<typeof createAuthService>;
     companies: ReturnType<typeof createCompaniesService>;
+    settings: ReturnType<typeof createSettingsService>;
     account: ReturnType<typeof createAccountService>;
     notifications: ReturnType<typeof createNotificationsService>;
     widgets: ReturnType<typeof createWidgetsService>;
@@ -67,7 +85,14 @@ export interface BuiltApp {
     hashtags: ReturnType<typeof createHashtagsService>;
     institutions: ReturnType<typeof createInstitutionsService>;
     roles: ReturnType<typeof createRolesService>;
+    mailTemplates: ReturnType<typeof createMailTemplatesService>;
     users: ReturnType<typeof createUsersService>;
+    faq: ReturnType<typeof createFaqService>;
+    integrations: ReturnType<typeof createIntegrationsService>;
+    solutionPartners: ReturnType<typeof createSolutionPartnersService>;
+    userGroups: ReturnType<typeof createUserGroupsService>;
+    menuAdmin: ReturnType<typeof createMenuAdminService>;
+    dataAdmin: ReturnType<typeof createDataAdminService>;
   };
 }
 
@@ -140,6 +165,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   await syncAccessCatalog(database.db);
+  await syncIntegrationCatalog(database.db);
 
   const isHttps = config.PUBLIC_SCHEME === 'https';
   await app.register(helmet, {
@@ -189,6 +215,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const services = {
     auth: createAuthService(platform),
     companies: createCompaniesService(platform),
+    settings: createSettingsService(platform),
     account: createAccountService(platform),
     notifications: createNotificationsService(platform),
     widgets: createWidgetsService(platform),
@@ -199,13 +226,21 @@ export async function buildApp(config: Config, database: Database, options: Buil
     hashtags: createHashtagsService(platform),
     institutions: createInstitutionsService(platform),
     roles: createRolesService(platform),
+    mailTemplates: createMailTemplatesService(platform),
+    faq: createFaqService(platform),
+    integrations: createIntegrationsService(platform),
+    solutionPartners: createSolutionPartnersService(platform),
+    userGroups: createUserGroupsService(platform),
+    menuAdmin: createMenuAdminService(platform),
   };
   const users = createUsersService(platform, { auth: services.auth });
+  const dataAdmin = createDataAdminService(platform, { users });
   registerHealthRoutes(app, database);
   registerLocalizationRoutes(app);
   registerAuthRoutes(app, services.auth);
   registerAccountRoutes(app, services.account);
   registerCompanyRoutes(app, services.companies);
+  registerSettingsRoutes(app, services.settings);
   registerNotificationRoutes(app, services.notifications);
   registerWidgetRoutes(app, services.widgets);
   registerMessagingRoutes(app, services.messaging);
@@ -215,8 +250,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerHashtagRoutes(app, services.hashtags);
   registerInstitutionRoutes(app, services.institutions);
   registerUserRoutes(app, users);
+  registerDataAdminRoutes(app, dataAdmin);
   registerRoleRoutes(app, services.roles);
+  registerMailTemplateRoutes(app, services.mailTemplates);
+  registerFaqRoutes(app, services.faq);
+  registerIntegrationRoutes(app, services.integrations);
+  registerSolutionPartnerRoutes(app, services.solutionPartners);
+  registerUserGroupRoutes(app, services.userGroups);
+  registerMenuAdminRoutes(app, services.menuAdmin);
   await registerWebApp(app, options.webDist ?? null);
 
-  return { app, routes, platform, services: { ...services, users } };
+  return { app, routes, platform, services: { ...services, users, dataAdmin } };
 }

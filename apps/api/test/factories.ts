@@ -1,7 +1,15 @@
-import { ROLE, type Session } from '@kampus/shared';
+import { EMPTY_USER_GROUP_RULES, ROLE, type Session, type UserGroupRules } from '@kampus/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { auditLogs, companies, companySettings, roleUser, users } from '../src/db/schema/index.js';
+import {
+  auditLogs,
+  companies,
+  companySettings,
+  roleUser,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../src/db/schema/index.js';
 import { asSystem } from '../src/db/scope.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 
@@ -74,8 +82,42 @@ export function factories(db: Db) {
         .orderBy(desc(auditLogs.id)),
     );
 
+  /** A user group of the company: static with the given members, or rule-based with the given rules. */
+  async function createUserGroup(
+    company: CompanyRow,
+    values: {
+      name?: string;
+      kind?: 'static' | 'rule';
+      rules?: Partial<UserGroupRules>;
+      members?: number[];
+      status?: number;
+    } = {},
+  ): Promise<typeof userGroups.$inferSelect> {
+    const { members = [], kind = 'static', rules, ...rest } = values;
+    return asSystem(db, async (tx) => {
+      const [group] = await tx
+        .insert(userGroups)
+        .values({
+          companyId: company.id,
+          name: `Group ${next()}`,
+          kind,
+          rules: kind === 'rule' ? { ...EMPTY_USER_GROUP_RULES, ...rules } : null,
+          ...rest,
+        })
+        .returning();
+      if (!group) throw new Error('user group not created');
+      if (members.length > 0) {
+        await tx
+          .insert(userGroupMembers)
+          .values(members.map((userId) => ({ companyId: company.id, groupId: group.id, userId })));
+      }
+      return group;
+    });
+  }
+
   return {
     auditOf,
+    createUserGroup,
     createCompany,
     createUser,
     createAdmin: (company: CompanyRow, overrides: Parameters<typeof createUser>[1] = {}) =>

@@ -38,6 +38,14 @@ export const UPLOAD_KINDS = {
     accept: 'image/jpeg,image/png,image/webp,image/gif',
     maxFiles: 1,
   },
+  /** Company logos: the same raster formats (no SVG, which could carry script), at most 1 MB. */
+  logo: {
+    maxKilobytes: 1024,
+    namePattern: safeName('jpe?g|png|webp|gif'),
+    mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
+    accept: 'image/jpeg,image/png,image/webp,image/gif',
+    maxFiles: 1,
+  },
 } as const satisfies Record<string, UploadKind>;
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;

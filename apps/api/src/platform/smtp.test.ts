@@ -1,25 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, hostOf, linkIn, type TestApp } from '../../test/helpers.js';
-
-/** The Subject header with its RFC 2047 encoded words (Q or B) decoded. */
-function decodedSubject(raw: string): string {
-  const header = raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
-  return header
-    .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
+import { call, createTestApp, decodedSubject, hostOf, linkIn, type TestApp } from '../../test/helpers.js';
 
 /** A real SMTP server in process: mail leaves Kampus over SMTP when SMTP_URL is set. */
 describe('mail over SMTP', () => {

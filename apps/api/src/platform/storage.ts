@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Stored names are 128 random bits in hex plus the extension the content proved; nothing else is ever stored. */
@@ -15,6 +15,11 @@ export interface FileStorage {
   /** Stores the bytes under a new random name with the given extension and returns that name. */
   save(companyId: number, extension: string, data: Buffer): Promise<string>;
   exists(companyId: number, name: string): Promise<boolean>;
+  /**
+   * Copies a stored file into another company's folder under the same name (names are random, so they never clash),
+   * e.g. a logo a super admin uploaded on their own host for another company.
+   */
+  copy(fromCompanyId: number, toCompanyId: number, name: string): Promise<void>;
   /** The folder a company's files are served from. */
   directoryOf(companyId: number): string;
 }
@@ -36,6 +41,15 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
       await writeFile(partial, data, { flag: 'wx' });
       await rename(partial, path.join(directory, name));
       return name;
+    },
+
+    async copy(fromCompanyId, toCompanyId, name) {
+      if (!isStoredName(name)) throw new Error(`refusing to copy an unexpected name: ${name}`);
+      const directory = directoryOf(toCompanyId);
+      await mkdir(directory, { recursive: true });
+      const partial = path.join(directory, `.${name}.partial`);
+      await copyFile(path.join(directoryOf(fromCompanyId), name), partial);
+      await rename(partial, path.join(directory, name));
     },
 
     async exists(companyId, name) {

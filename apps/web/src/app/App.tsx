@@ -13,32 +13,44 @@ import { NetworkNotices } from '../features/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
-import { CompanyContext } from './company.js';
+import { CompanyContext, useHostCompany } from './company.js';
 import { createRouter } from './router.js';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);
-  const { t } = useTranslation();
-  const theme = useMemo(() => companyTheme(boot.company?.settings, t('general.close')), [boot.company, t]);
 
   useEffect(() => {
     navigation.go = (path) => void router.navigate(path);
-    document.title = boot.company?.name ?? 'Kampus';
-  }, [router, boot.company]);
+  }, [router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CompanyApp initial={boot.company} router={router} />
+    </QueryClientProvider>
+  );
+}
+
+/** Everything themed by the host company, rebuilt when the company's data changes (its settings were saved). */
+function CompanyApp({ initial, router }: { initial: Boot['company']; router: ReturnType<typeof createRouter> }) {
+  const { t } = useTranslation();
+  const company = useHostCompany(initial);
+  const theme = useMemo(() => companyTheme(company?.settings, t('general.close')), [company, t]);
+
+  useEffect(() => {
+    document.title = company?.name ?? 'Kampus';
+  }, [company]);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
       <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={TOAST_FADE_MS} />
       <NetworkNotices />
       <ModalsProvider>
-        <QueryClientProvider client={queryClient}>
-          <CompanyContext.Provider value={boot.company}>
-            <RouterProvider router={router} />
-            <DataNoticeModal />
-          </CompanyContext.Provider>
-        </QueryClientProvider>
+        <CompanyContext.Provider value={company}>
+          <RouterProvider router={router} />
+          <DataNoticeModal />
+        </CompanyContext.Provider>
       </ModalsProvider>
     </MantineProvider>
   );

@@ -151,6 +151,11 @@ const pages: RouteObject[] = [
             lazy: page(() => import('../features/legal/LegalNotificationPage.js')),
             handle: { name: 'User.agreement' },
           },
+          {
+            path: '/faq',
+            lazy: page(() => import('../features/faq/FaqPage.js')),
+            handle: { name: 'User.faq' },
+          },
         ],
       },
     ],

@@ -14,6 +14,7 @@ import { hasPage } from '../app/route-table.js';
 import { routes } from '../app/router.js';
 import { authApi } from '../features/auth/api.js';
 import { type ProfileMenuKey, profileMenuItems } from '../features/frame/profile-menu-items.js';
+import { PAYMENT_HISTORY_PATH, usePaymentIntegrationActive } from '../features/integrations/api.js';
 import { sessionStore, useSessionUser } from '../lib/session.js';
 import { UserAvatar } from './UserAvatar.js';
 
@@ -27,12 +28,6 @@ const ICONS: Record<ProfileMenuKey, typeof IconUser> = {
 };
 
 /**
- * The card-payment integration gates the order history (spec §6). The integrations API arrives with the commerce
- * issue; until then no company has the integration, so the item stays hidden.
- */
-const PAYMENT_INTEGRATION_ACTIVE = false;
-
-/**
  * The avatar and its profile menu (spec §2.6): admin panel (more than one role), profile, certificates, order
  * history, legal notice, FAQ and log out — each page link only once its page is in the route table.
  */
@@ -40,10 +35,12 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const navigate = useNavigate();
+  // The card payment integration gates the order history (spec §6); asked only once its page exists.
+  const paymentActive = usePaymentIntegrationActive(hasPage(routes, PAYMENT_HISTORY_PATH));
   const items = profileMenuItems({
     hasPage: (path) => hasPage(routes, path),
     roles: user?.roles ?? [],
-    paymentActive: PAYMENT_INTEGRATION_ACTIVE,
+    paymentActive,
   });
 
   /** Logging out always ends the local session, even when the call fails (spec §4). */

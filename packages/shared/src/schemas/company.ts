@@ -153,7 +153,7 @@ export const slugSchema = z
 /** The marketing landing's "find your company's address" form. */
 export const companyFinderSchema = z.object({ slug: z.string().trim().min(1, 'validation.required').pipe(slugSchema) });
 
-const domainSchema = z
+export const domainSchema = z
   .string()
   .trim()
   .toLowerCase()

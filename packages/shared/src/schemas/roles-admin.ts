@@ -111,3 +111,13 @@ export function groupPermissions(names: readonly Permission[] = PERMISSIONS): Pe
     permissions: names.filter((name) => permissionAreaOf(name) === area),
   })).filter((group) => group.permissions.length > 0);
 }
+
+/** PUT api/admin/permissions/{name}/roles: exactly the company's own roles that should hold the permission. */
+export const permissionRolesSchema = z.object({
+  role_ids: z
+    .array(z.number().int().positive())
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type PermissionRoles = z.infer<typeof permissionRolesSchema>;
+export const permissionNameParamSchema = z.object({ name: z.string().max(64) });

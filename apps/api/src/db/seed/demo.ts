@@ -5,7 +5,10 @@ import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
 import { seedConversations } from './conversations.js';
+import { seedFaq } from './faq.js';
 import { seedMenus } from './menu.js';
+import { seedRegistrationRequests } from './registration-requests.js';
+import { seedUserGroups } from './user-groups.js';
 
 export const DEMO_PASSWORD = 'Kampus!2026';
 
@@ -336,5 +339,8 @@ export async function seedDemo(db: Db): Promise<void> {
         .values(rows.map((row) => ({ companyId: company.id, userId: row.id, roleId: ROLE.user })));
     }
     await seedConversations(tx, { demo: demo.id, acme: acme.id });
+    await seedFaq(tx, demo.id);
+    await seedUserGroups(tx, { demo: demo.id });
+    await seedRegistrationRequests(tx, demo.id, passwordHash);
   });
 }

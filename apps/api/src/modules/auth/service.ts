@@ -22,7 +22,7 @@ import { hashToken, randomDigits, randomToken } from '../../platform/auth/secret
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, HttpError, invalidFields, notFound, unauthenticated } from '../../platform/http/errors.js';
 import { translator } from '../../platform/i18n.js';
-import { renderActionMail } from '../../platform/mail-templates.js';
+import { EVENT_MAIL_JOB, eventMail } from '../../platform/mail-templates.js';
 import type { HostCompany } from '../../platform/tenancy.js';
 import { findCompanyMenu, findEnabledModules } from '../widgets/service.js';
 import * as q from './queries.js';
@@ -354,16 +354,19 @@ export function createAuthService(platform: Platform) {
       return found;
     });
     if (!user?.email) return;
-    const t = translator(isLocale(user.language) ? user.language : (job.lang as Locale));
     jobs.enqueue(
-      'mail.send',
-      renderActionMail(t, {
+      EVENT_MAIL_JOB,
+      eventMail({
         to: user.email,
-        name: user.name,
-        company: host.name,
-        kind: 'password_reset',
-        url: `${originOf(host)}/reset-password/${token}`,
-        params: { minutes: PASSWORD_RESET_TTL_MINUTES },
+        companyId: host.id,
+        language: isLocale(user.language) ? user.language : (job.lang as Locale),
+        event: 'password_reset',
+        variables: {
+          name: user.name,
+          company: host.name,
+          action_url: `${originOf(host)}/reset-password/${token}`,
+          minutes: PASSWORD_RESET_TTL_MINUTES,
+        },
       }),
     );
   }
@@ -381,16 +384,19 @@ export function createAuthService(platform: Platform) {
         expiresAt: minutesFromNow(PASSWORD_CREATE_TTL_DAYS * 24 * 60),
       }),
     );
-    const t = translator(isLocale(user.language) ? user.language : 'tr');
     jobs.enqueue(
-      'mail.send',
-      renderActionMail(t, {
+      EVENT_MAIL_JOB,
+      eventMail({
         to: user.email,
-        name: user.name,
-        company: host.name,
-        kind: 'password_create',
-        url: `${originOf(host)}/create-password?token=${token}`,
-        params: { days: PASSWORD_CREATE_TTL_DAYS },
+        companyId: host.id,
+        language: languageOf(user),
+        event: 'password_create',
+        variables: {
+          name: user.name,
+          company: host.name,
+          action_url: `${originOf(host)}/create-password?token=${token}`,
+          days: PASSWORD_CREATE_TTL_DAYS,
+        },
       }),
     );
   }
@@ -434,16 +440,19 @@ export function createAuthService(platform: Platform) {
       tokenHash: hashToken(token),
       expiresAt: minutesFromNow(VERIFICATION_TTL_DAYS * 24 * 60),
     });
-    const t = translator(isLocale(user.language) ? user.language : 'tr');
     jobs.enqueue(
-      'mail.send',
-      renderActionMail(t, {
+      EVENT_MAIL_JOB,
+      eventMail({
         to: user.email,
-        name: user.name,
-        company: host.name,
-        kind: 'verification',
-        url: `${originOf(host)}/email-verification?token=${token}`,
-        params: { days: VERIFICATION_TTL_DAYS },
+        companyId: host.id,
+        language: languageOf(user),
+        event: 'verification',
+        variables: {
+          name: user.name,
+          company: host.name,
+          action_url: `${originOf(host)}/email-verification?token=${token}`,
+          days: VERIFICATION_TTL_DAYS,
+        },
       }),
     );
   }
@@ -515,16 +524,19 @@ export function createAuthService(platform: Platform) {
   }
 
   async function sendInvitation(company: HostCompany, email: string, lang: Locale): Promise<void> {
-    const t = translator(lang);
     jobs.enqueue(
-      'mail.send',
-      renderActionMail(t, {
+      EVENT_MAIL_JOB,
+      eventMail({
         to: email,
-        name: email,
-        company: company.name,
-        kind: 'invitation',
-        url: createInvitationLink(company, email),
-        params: { days: INVITATION_TTL_DAYS },
+        companyId: company.id,
+        language: lang,
+        event: 'invitation',
+        variables: {
+          name: email,
+          company: company.name,
+          action_url: createInvitationLink(company, email),
+          days: INVITATION_TTL_DAYS,
+        },
       }),
     );
   }

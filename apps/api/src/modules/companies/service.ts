@@ -1,22 +1,52 @@
 import {
+  type AdminCompany,
+  type AdminCompanyCreate,
+  type AdminCompanyListQuery,
+  type AdminCompanyUpdate,
+  activeStatusSchema,
+  type BulkAction,
   type Company,
   type CompanySelf,
   type CompanySettingKey,
   type CompanyUpsert,
   companySettingSchemas,
   isLocale,
+  parseSort,
+  type ThemeSettings,
+  themeSettingsSchema,
 } from '@kampus/shared';
-import { and, asc, count, eq, gt, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
-import { companies, companySettings, shortLinks } from '../../db/schema/index.js';
+import { auditLogs, companies, companySettings, shortLinks, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
+import { foldedColumn, likePattern, type ResourceActor } from '../../platform/resource/resource.js';
 import type { HostCompany } from '../../platform/tenancy.js';
+import { assertFreeHosts, assertValidParent } from './hosts.js';
+import { checkLogo } from './logo.js';
+
+export { checkLogo };
 
 type CompanyRow = typeof companies.$inferSelect;
+type SettingEntry = { key: string; value: unknown };
+
+/** A super admin's session as the registry needs it: the resource actor plus the host that received the request. */
+export interface CompanyActor extends ResourceActor {
+  /** Uploads land in this company's folder (the session's host). */
+  hostCompanyId: number;
+  homeCompanyId: number;
+}
+
+/** The columns of a company a save writes. */
+type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & {
+  customDomain: string | null;
+  logoLink: string | null;
+  parentId: number | null;
+};
 
 function presentCompany(row: CompanyRow): Company {
   return {
@@ -36,9 +66,9 @@ function presentCompany(row: CompanyRow): Company {
 }
 
 /** Settings arrive as a key/value list; each known key is checked against its own schema. */
-function parseSettings(entries: { key: string; value: unknown }[]): { key: string; value: unknown }[] {
+function parseSettings(entries: SettingEntry[]): SettingEntry[] {
   const fieldErrors: Record<string, string> = {};
-  const parsed = entries.map((entry, index): { key: string; value: unknown } | null => {
+  const parsed = entries.map((entry, index): SettingEntry | null => {
     const schema = companySettingSchemas[entry.key as CompanySettingKey];
     if (!schema) {
       fieldErrors[`settings.${index}.key`] = 'validation.invalid_value';
@@ -49,48 +79,286 @@ function parseSettings(entries: { key: string; value: unknown }[]): { key: strin
     return { key: entry.key, value: result.success ? result.data : null };
   });
   if (Object.keys(fieldErrors).length > 0) throw invalidFields(fieldErrors);
-  return parsed.filter((e): e is { key: string; value: unknown } => e !== null);
+  return parsed.filter((e): e is SettingEntry => e !== null);
+}
+
+/** Upserts settings of one company key by key; keys not given stay as they are. */
+export async function writeSettings(tx: Db, companyId: number, entries: SettingEntry[]): Promise<void> {
+  for (const entry of entries) {
+    await tx
+      .insert(companySettings)
+      .values({ companyId, key: entry.key, value: entry.value })
+      .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: entry.value } });
+  }
+}
+
+/**
+ * Moves the open transaction's row-level security tenant to another company. The registry's writes touch the target
+ * company's settings and audit rows, and a new company's id is only known after its insert.
+ */
+async function actIn(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select set_config('app.company_id', ${String(companyId)}, true)`);
+}
+
+/** A refusal about the record as a whole (422 on `id`), e.g. a company that still has people. */
+const refuse = (key: string) => new HttpError(422, key, {}, { id: [key] });
+
+const SORTABLE: Record<string, PgColumn> = {
+  name: companies.name,
+  slug: companies.slug,
+  status: companies.status,
+  created_at: companies.createdAt,
+};
+
+function listOrder(sort: string | undefined): SQL[] {
+  const parsed = parseSort(sort);
+  const column = parsed ? SORTABLE[parsed.field] : undefined;
+  if (!parsed || !column) return [asc(companies.name), asc(companies.id)];
+  const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
+  return [sql`${column} ${direction}`, parsed.descending ? desc(companies.id) : asc(companies.id)];
+}
+
+function listWhere(query: AdminCompanyListQuery): SQL | undefined {
+  const pattern = query.search ? likePattern(query.search) : null;
+  return and(
+    pattern
+      ? or(
+          sql`${foldedColumn(companies.name)} like ${pattern}`,
+          sql`${foldedColumn(companies.slug)} like ${pattern}`,
+          sql`${foldedColumn(companies.customDomain)} like ${pattern}`,
+        )
+      : undefined,
+    query.status !== undefined ? eq(companies.status, query.status) : undefined,
+    query.parent_id !== undefined ? eq(companies.parentId, query.parent_id) : undefined,
+  );
+}
+
+/** Whether an update changes nothing but the status (audited as `company.status_changed`). */
+function onlyStatusChanged(before: CompanyRow, values: CompanyValues, settings: SettingEntry[]): boolean {
+  if (settings.length > 0 || values.status === before.status) return false;
+  const keys = Object.keys(values).filter((key) => key !== 'status') as (keyof CompanyValues)[];
+  return keys.every((key) => values[key] === before[key as keyof CompanyRow]);
 }
 
 export function createCompaniesService(platform: Platform) {
   const db = platform.database.db;
+  const baseDomain = platform.config.BASE_DOMAIN;
 
-  async function assertFreeHost(input: CompanyUpsert): Promise<void> {
-    const clashes = await db
-      .select({ slug: companies.slug, customDomain: companies.customDomain })
-      .from(companies)
-      .where(
-        and(
-          or(
-            eq(companies.slug, input.slug),
-            input.custom_domain ? eq(companies.customDomain, input.custom_domain) : undefined,
+  /** What only the company's own tenant can tell: its people and its theme. */
+  async function tenantFacts(companyId: number): Promise<{ users: number; theme: ThemeSettings }> {
+    return inTenant(db, companyId, async (tx) => {
+      const [[people], [theme]] = await Promise.all([
+        tx.select({ value: count() }).from(users).where(eq(users.companyId, companyId)),
+        tx
+          .select({ value: jsonbRaw(companySettings.value) })
+          .from(companySettings)
+          .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, 'theme_settings'))),
+      ]);
+      const parsed = themeSettingsSchema.safeParse(theme?.value ?? {});
+      return { users: people?.value ?? 0, theme: parsed.success ? parsed.data : {} };
+    });
+  }
+
+  /** Registry rows → items, in the order of the ids. Each company's own figures are read in its own tenant. */
+  async function presentAdmin(ids: number[]): Promise<AdminCompany[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select().from(companies).where(inArray(companies.id, ids));
+    const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
+    const [parents, children] = await Promise.all([
+      parentIds.length > 0
+        ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, parentIds))
+        : Promise.resolve([]),
+      db
+        .select({ parentId: companies.parentId, value: count() })
+        .from(companies)
+        .where(inArray(companies.parentId, ids))
+        .groupBy(companies.parentId),
+    ]);
+    const items = new Map<number, AdminCompany>();
+    for (const row of rows) {
+      const facts = await tenantFacts(row.id);
+      items.set(row.id, {
+        ...presentCompany(row),
+        parent: parents.find((p) => p.id === row.parentId) ?? null,
+        status: activeStatusSchema.catch(0).parse(row.status),
+        theme_settings: facts.theme,
+        users_count: facts.users,
+        children_count: children.find((c) => c.parentId === row.id)?.value ?? 0,
+        updated_at: row.updatedAt.toISOString(),
+      });
+    }
+    return ids.flatMap((id) => items.get(id) ?? []);
+  }
+
+  async function readAdmin(id: number): Promise<AdminCompany> {
+    const [item] = await presentAdmin([id]);
+    if (!item) throw notFound();
+    return item;
+  }
+
+  async function rowOf(id: number): Promise<CompanyRow> {
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A super admin may not switch off the company whose host they are working on: its hosts would lock them out. */
+  function assertNotOwnHostPassive(actor: CompanyActor, id: number, status: number) {
+    if (status === 0 && (id === actor.hostCompanyId || id === actor.companyId)) {
+      throw invalidFields({ status: 'companies_admin.own_company_passive' });
+    }
+  }
+
+  /**
+   * The one write path of the registry (api/company and api/admin/companies): hosts free and valid, the group
+   * without loops, the logo served on the company's own hosts, the settings given, and the audit row, in one
+   * transaction. The host cache is dropped afterwards, so a changed slug, domain or status answers at once.
+   */
+  async function saveCompany(
+    actor: CompanyActor,
+    before: CompanyRow | undefined,
+    values: CompanyValues,
+    settings: SettingEntry[],
+  ): Promise<CompanyRow> {
+    await assertFreeHosts(db, baseDomain, { slug: values.slug, customDomain: values.customDomain }, before?.id);
+    await assertValidParent(db, before?.id, values.parentId);
+    if (before && before.status !== values.status) assertNotOwnHostPassive(actor, before.id, values.status ?? 1);
+    const copyLogo = await checkLogo(platform.files, {
+      url: values.logoLink,
+      current: before?.logoLink ?? null,
+      targetCompanyId: before?.id ?? null,
+      uploadCompanyId: actor.hostCompanyId,
+    });
+    const action = !before
+      ? 'company.created'
+      : onlyStatusChanged(before, values, settings)
+        ? 'company.status_changed'
+        : 'company.updated';
+    const row = await inTenant(db, before?.id ?? actor.companyId, async (tx) => {
+      const [saved] = before
+        ? await tx.update(companies).set(values).where(eq(companies.id, before.id)).returning()
+        : await tx.insert(companies).values(values).returning();
+      if (!saved) throw new Error('company write returned nothing');
+      await actIn(tx, saved.id);
+      await copyLogo?.(saved.id);
+      await writeSettings(tx, saved.id, settings);
+      await writeAudit(tx, {
+        companyId: saved.id,
+        actorUserId: actor.userId,
+        impersonatorId: actor.impersonatorId,
+        action,
+        entityType: 'company',
+        entityId: saved.id,
+        before: before ? presentCompany(before) : null,
+        after: { ...presentCompany(saved), settings },
+        ip: actor.ip,
+        requestId: actor.requestId,
+      });
+      return saved;
+    });
+    platform.hosts.invalidate();
+    return row;
+  }
+
+  /**
+   * Why a company may not be deleted, or null. Deleting a company deletes everything it owns, so only a company
+   * nobody has worked in yet may go: no people, no sub-companies, no audit rows but its own registry changes, and
+   * never the company the super admin is working in.
+   */
+  async function deleteRefusal(tx: Db, actor: CompanyActor, id: number): Promise<string | null> {
+    if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
+      return 'companies_admin.delete_own';
+    }
+    await actIn(tx, id);
+    const [[people], [children], [activity]] = await Promise.all([
+      tx.select({ value: count() }).from(users).where(eq(users.companyId, id)),
+      tx.select({ value: count() }).from(companies).where(eq(companies.parentId, id)),
+      tx
+        .select({ value: count() })
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.companyId, id),
+            notLike(auditLogs.action, 'company.%'),
+            notLike(auditLogs.action, 'company_settings.%'),
           ),
-          input.id ? ne(companies.id, input.id) : undefined,
         ),
-      );
-    if (clashes.some((c) => c.slug === input.slug)) throw invalidFields({ slug: 'errors.slug_taken' });
-    if (clashes.length > 0) throw invalidFields({ custom_domain: 'errors.domain_taken' });
+    ]);
+    if ((people?.value ?? 0) > 0) return 'companies_admin.delete_has_users';
+    if ((children?.value ?? 0) > 0) return 'companies_admin.delete_has_children';
+    if ((activity?.value ?? 0) > 0) return 'companies_admin.delete_has_activity';
+    return null;
   }
 
-  /** A company cannot sit under itself or under one of its own descendants. */
-  async function assertValidParent(id: number | undefined, parentId: number | null | undefined): Promise<void> {
-    if (!parentId) return;
-    let cursor: number | null = parentId;
-    for (let depth = 0; cursor !== null && depth < 32; depth++) {
-      if (cursor === id) throw invalidFields({ parent_id: 'errors.parent_invalid' });
-      const [row] = await db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, cursor));
-      if (!row) throw invalidFields({ parent_id: 'errors.parent_invalid' });
-      cursor = row.parentId;
-    }
+  /** Deletes companies that may go, all or nothing; the audit rows go to the acting company (theirs are gone). */
+  async function removeCompanies(actor: CompanyActor, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const before = await presentAdmin(unique);
+    if (before.length !== unique.length) throw notFound();
+    await inTenant(db, actor.companyId, async (tx) => {
+      for (const id of unique) {
+        const refusal = await deleteRefusal(tx, actor, id);
+        if (refusal) throw refuse(refusal);
+      }
+      await tx.delete(companies).where(inArray(companies.id, unique));
+      await actIn(tx, actor.companyId);
+      for (const item of before) {
+        await writeAudit(tx, {
+          companyId: actor.companyId,
+          actorUserId: actor.userId,
+          impersonatorId: actor.impersonatorId,
+          action: 'company.deleted',
+          entityType: 'company',
+          entityId: item.id,
+          before: item,
+          ip: actor.ip,
+          requestId: actor.requestId,
+        });
+      }
+    });
+    platform.hosts.invalidate();
+    return unique.length;
   }
 
-  async function writeSettings(tx: Db, companyId: number, entries: { key: string; value: unknown }[]) {
-    for (const entry of entries) {
+  /** Sets the status of companies, all or nothing; each company records its own `company.status_changed`. */
+  async function setStatus(actor: CompanyActor, ids: number[], rawStatus: number | undefined): Promise<number> {
+    const parsed = activeStatusSchema.safeParse(rawStatus);
+    if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
+    const status = parsed.data;
+    const unique = [...new Set(ids)];
+    const rows = await db.select().from(companies).where(inArray(companies.id, unique));
+    if (rows.length !== unique.length) throw notFound();
+    for (const row of rows) if (row.status !== status) assertNotOwnHostPassive(actor, row.id, status);
+    const changing = rows.filter((row) => row.status !== status);
+    if (changing.length === 0) return unique.length;
+    await inTenant(db, actor.companyId, async (tx) => {
       await tx
-        .insert(companySettings)
-        .values({ companyId, key: entry.key, value: entry.value })
-        .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: entry.value } });
-    }
+        .update(companies)
+        .set({ status })
+        .where(
+          inArray(
+            companies.id,
+            changing.map((row) => row.id),
+          ),
+        );
+      for (const row of changing) {
+        await actIn(tx, row.id);
+        await writeAudit(tx, {
+          companyId: row.id,
+          actorUserId: actor.userId,
+          impersonatorId: actor.impersonatorId,
+          action: 'company.status_changed',
+          entityType: 'company',
+          entityId: row.id,
+          before: presentCompany(row),
+          after: { ...presentCompany(row), status },
+          ip: actor.ip,
+          requestId: actor.requestId,
+        });
+      }
+    });
+    platform.hosts.invalidate();
+    return unique.length;
   }
 
   return {
@@ -159,44 +427,55 @@ export function createCompaniesService(platform: Platform) {
     },
 
     /** POST api/company: creates, or updates when an id is given; settings are upserted key by key. */
-    async upsert(input: CompanyUpsert, actor: { userId: number; ip: string; requestId: string }): Promise<Company> {
+    async upsert(input: CompanyUpsert, actor: CompanyActor): Promise<Company> {
       const settings = parseSettings(input.settings ?? []);
-      await assertFreeHost(input);
-      await assertValidParent(input.id, input.parent_id);
-      const values = {
-        name: input.name,
-        slug: input.slug,
-        customDomain: input.custom_domain ?? null,
-        logoLink: input.logo_link,
-        parentId: input.parent_id ?? null,
-        isGroupAlias: input.is_group_alias,
-        canSwitchCompany: input.can_switch_company,
-        surnameViewRestrict: input.surname_view_restrict,
-        status: input.status,
-        defaultLanguage: input.default_language,
-      };
-      const before = input.id ? (await db.select().from(companies).where(eq(companies.id, input.id)))[0] : undefined;
-      if (input.id && !before) throw notFound();
-      const [row] = before
-        ? await db.update(companies).set(values).where(eq(companies.id, before.id)).returning()
-        : await db.insert(companies).values(values).returning();
-      if (!row) throw new HttpError(500, 'errors.internal');
-      await inTenant(db, row.id, async (tx) => {
-        await writeSettings(tx, row.id, settings);
-        await writeAudit(tx, {
-          companyId: row.id,
-          actorUserId: actor.userId,
-          action: before ? 'company.updated' : 'company.created',
-          entityType: 'company',
-          entityId: row.id,
-          before: before ? presentCompany(before) : null,
-          after: { ...presentCompany(row), settings },
-          ip: actor.ip,
-          requestId: actor.requestId,
-        });
-      });
-      platform.hosts.invalidate();
+      const before = input.id ? await rowOf(input.id) : undefined;
+      const row = await saveCompany(actor, before, companyValuesOf(input), settings);
       return presentCompany(row);
+    },
+
+    /** `/api/admin/companies`: the registry on the admin resource contract (super admins only). */
+    admin: {
+      async list(query: AdminCompanyListQuery) {
+        const where = listWhere(query);
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(where)
+            .orderBy(...listOrder(query.sort))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ value: count() }).from(companies).where(where),
+        ]);
+        return {
+          data: await presentAdmin(rows.map((row) => row.id)),
+          meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 },
+        };
+      },
+
+      read: readAdmin,
+
+      async create(actor: CompanyActor, input: AdminCompanyCreate): Promise<AdminCompany> {
+        const row = await saveCompany(actor, undefined, companyValuesOf(input), [
+          { key: 'theme_settings', value: input.theme_settings },
+        ]);
+        return readAdmin(row.id);
+      },
+
+      /** Partial: the fields sent change, the others stay; theme_settings is replaced as a whole when sent. */
+      async update(actor: CompanyActor, id: number, input: AdminCompanyUpdate): Promise<AdminCompany> {
+        const before = await rowOf(id);
+        const settings = input.theme_settings ? [{ key: 'theme_settings', value: input.theme_settings }] : [];
+        await saveCompany(actor, before, mergeValues(before, input), settings);
+        return readAdmin(id);
+      },
+
+      remove: (actor: CompanyActor, id: number) => removeCompanies(actor, [id]),
+
+      bulk(actor: CompanyActor, body: BulkAction): Promise<number> {
+        return body.action === 'delete' ? removeCompanies(actor, body.ids) : setStatus(actor, body.ids, body.status);
+      },
     },
 
     /** GET api/s/{id}: the address behind a company's short link. */
@@ -211,6 +490,39 @@ export function createCompaniesService(platform: Platform) {
       if (!link) throw notFound();
       return link.target;
     },
+  };
+}
+
+/** The columns of a complete company body (create, or the legacy upsert that always sends everything). */
+function companyValuesOf(input: AdminCompanyCreate | CompanyUpsert): CompanyValues {
+  return {
+    name: input.name,
+    slug: input.slug,
+    customDomain: input.custom_domain ?? null,
+    logoLink: input.logo_link ?? null,
+    parentId: input.parent_id ?? null,
+    isGroupAlias: input.is_group_alias,
+    canSwitchCompany: input.can_switch_company,
+    surnameViewRestrict: input.surname_view_restrict,
+    status: input.status,
+    defaultLanguage: input.default_language,
+  };
+}
+
+/** A partial update over the stored row: a field left out keeps its value, null clears it. */
+function mergeValues(before: CompanyRow, input: AdminCompanyUpdate): CompanyValues {
+  const pick = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+  return {
+    name: pick(input.name, before.name),
+    slug: pick(input.slug, before.slug),
+    customDomain: pick(input.custom_domain, before.customDomain),
+    logoLink: pick(input.logo_link, before.logoLink),
+    parentId: input.parent_id === undefined ? before.parentId : (input.parent_id ?? null),
+    isGroupAlias: pick(input.is_group_alias, before.isGroupAlias),
+    canSwitchCompany: pick(input.can_switch_company, before.canSwitchCompany),
+    surnameViewRestrict: pick(input.surname_view_restrict, before.surnameViewRestrict),
+    status: pick(input.status, before.status),
+    defaultLanguage: pick(input.default_language, before.defaultLanguage),
   };
 }
 

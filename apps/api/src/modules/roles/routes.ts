@@ -9,9 +9,12 @@ import {
   listResponseSchema,
   messageSchema,
   permissionCatalogueSchema,
+  permissionNameParamSchema,
+  permissionRolesSchema,
 } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { resourceActorOf } from '../../platform/resource/routes.js';
 import type { RolesService } from './service.js';
 
@@ -74,5 +77,22 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): v
       schema: { tags: ['admin', 'permissions'], response: { 200: permissionCatalogueSchema } },
     },
     async () => ({ data: groupPermissions() }),
+  );
+
+  // The other view of the matrix: one permission, the company roles holding it (create_role, as any role change).
+  r.put(
+    '/api/admin/permissions/:name/roles',
+    {
+      config: writeRole,
+      schema: {
+        tags: ['admin', 'permissions'],
+        params: permissionNameParamSchema,
+        body: permissionRolesSchema,
+        response: { 200: z.object({ data: z.array(adminRoleSchema) }) },
+      },
+    },
+    async (request) => ({
+      data: await roles.setPermissionHolders(resourceActorOf(request), request.params.name, request.body.role_ids),
+    }),
   );
 }

@@ -173,6 +173,47 @@ export function createRolesService(platform: Platform) {
         return after;
       }),
 
+    /**
+     * PUT api/admin/permissions/{name}/roles: the company's own roles given become exactly those holding the
+     * permission; built-in roles are read-only and left as they are. Each role that changes is audited.
+     */
+    setPermissionHolders: (actor: ResourceActor, name: string, roleIds: number[]) =>
+      inTenant(db, actor.companyId, async (tx) => {
+        if (!isPermission(name)) throw notFound();
+        const all = await presentRoles(tx, actor);
+        const own = all.filter((role) => !role.built_in);
+        if (!roleIds.every((id) => own.some((role) => role.id === id))) {
+          throw invalidFields({ role_ids: 'roles_admin.role_invalid' });
+        }
+        const [permission] = await tx
+          .select({ id: permissions.id })
+          .from(permissions)
+          .where(eq(permissions.name, name));
+        if (!permission) throw notFound();
+        for (const before of own) {
+          const holds = before.permissions.includes(name);
+          const shouldHold = roleIds.includes(before.id);
+          if (holds === shouldHold) continue;
+          if (shouldHold) {
+            await tx
+              .insert(rolePermissions)
+              .values({ companyId: actor.companyId, roleId: before.id, permissionId: permission.id });
+          } else {
+            await tx
+              .delete(rolePermissions)
+              .where(
+                and(
+                  eq(rolePermissions.companyId, actor.companyId),
+                  eq(rolePermissions.roleId, before.id),
+                  eq(rolePermissions.permissionId, permission.id),
+                ),
+              );
+          }
+          await audit(tx, actor, 'updated', before.id, before, await readIn(tx, actor, before.id));
+        }
+        return sortRoles(await presentRoles(tx, actor), 'id');
+      }),
+
     /** Deleting a role takes it from its users (role_user cascades); the built-in admin role stays untouched. */
     remove: (actor: ResourceActor, id: number) =>
       inTenant(db, actor.companyId, async (tx) => {

@@ -22,6 +22,8 @@ import type { Platform } from '../../platform/deps.js';
 import { forbidden, invalidFields } from '../../platform/http/errors.js';
 import { defineResource, type ResourceActor } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
+import { createUserImport } from './import-service.js';
+import { createRegistrationRequests } from './registration-requests.js';
 
 const managers = alias(users, 'manager');
 
@@ -398,6 +400,10 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
 
   return {
     resource,
+    /** Bulk import from xlsx or csv, and its template (`api/admin/users/import*`). */
+    import: createUserImport(platform, deps, presentUsers),
+    /** Self-registered people waiting for approval (`api/admin/registration-requests`). */
+    registrationRequests: createRegistrationRequests(platform, { resource }),
     /** POST api/admin/users/{id}/reactivate: a passive (or pending) user becomes active again. */
     reactivate: async (actor: ResourceActor, id: number) => {
       await resource.setStatus(actor, [id], 1);

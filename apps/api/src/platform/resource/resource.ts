@@ -106,8 +106,8 @@ export function foldCase(text: string): string {
   }
   return out;
 }
-const foldedColumn = (column: PgColumn) => sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
-const likePattern = (text: string) => `%${foldCase(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const foldedColumn = (column: PgColumn) => sql`lower(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}))`;
+export const likePattern = (text: string) => `%${foldCase(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const PRESENT_CHUNK = 1000;
 

@@ -21,7 +21,7 @@ import { ImpersonationExit } from '../../components/ImpersonationExit.js';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { sessionCan } from '../../features/admin/access.js';
 import { companyKind } from '../../features/admin/company-kind.js';
-import { ADMIN_AREAS, type AdminRouteHandle, adminRoutes } from '../../features/admin/routes.js';
+import { ADMIN_AREAS, type AdminRouteHandle, adminRoutes, navigationParentOf } from '../../features/admin/routes.js';
 import { type SessionUser, useSessionUser } from '../../lib/session.js';
 import { useCompany } from '../company.js';
 import { Footer } from './Footer.js';
@@ -67,6 +67,8 @@ export function AdminLayout() {
   const areas = useNavigationAreas(user);
   const handle = useMatches().at(-1)?.handle as Partial<AdminRouteHandle> | undefined;
   const name = company?.name ?? t('app.product_name');
+  const parent = handle && !handle.nav ? navigationParentOf(pathname) : undefined;
+  const area = handle?.nav?.area ?? parent?.handle.nav?.area;
 
   // On a phone the navigation is a drawer: it closes once a page is chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
@@ -144,7 +146,12 @@ export function AdminLayout() {
                   <Anchor component={Link} to={HOME} fz="sm">
                     {t('admin.panel')}
                   </Anchor>
-                  {handle.nav && <Text fz="sm">{t(`admin.areas.${handle.nav.area}`)}</Text>}
+                  {area && <Text fz="sm">{t(`admin.areas.${area}`)}</Text>}
+                  {parent && (
+                    <Anchor component={Link} to={parent.path} fz="sm">
+                      {t(parent.handle.title)}
+                    </Anchor>
+                  )}
                   <Text fz="sm" c="gray.7" aria-current="page">
                     {t(handle.title)}
                   </Text>

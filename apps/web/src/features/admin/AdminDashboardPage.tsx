@@ -1,6 +1,7 @@
 import { type DashboardFigureGroup, type DashboardUser, displayName, initials } from '@kampus/shared';
 import {
   Alert,
+  Anchor,
   Avatar,
   Button,
   Group,
@@ -28,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCompany } from '../../app/company.js';
 import { formatLongDate } from '../../lib/dates.js';
 import { useSessionUser } from '../../lib/session.js';
@@ -42,6 +44,11 @@ const FIGURE_ICONS: Record<string, Icon> = {
   pending_users: IconUserPause,
   sign_in_people: IconUsers,
   sign_ins_total: IconLogin,
+};
+
+/** Figures with a screen to act on them: the link and its label's locale key. */
+const FIGURE_LINKS: Record<string, { to: string; label: string }> = {
+  pending_users: { to: '/admin/requests/user', label: 'registration_requests.pending_link' },
 };
 
 function FigureGroup({ group }: { group: DashboardFigureGroup }) {
@@ -76,6 +83,16 @@ function FigureGroup({ group }: { group: DashboardFigureGroup }) {
               <Text fz={32} fw={700} lh={1.2} mt="xs">
                 {number.format(figure.value)}
               </Text>
+              {FIGURE_LINKS[figure.key] && (
+                <Anchor
+                  component={Link}
+                  to={FIGURE_LINKS[figure.key]?.to ?? ''}
+                  fz="sm"
+                  data-testid={`figure-link-${figure.key}`}
+                >
+                  {t(FIGURE_LINKS[figure.key]?.label ?? '')}
+                </Anchor>
+              )}
             </Paper>
           );
         })}

@@ -23,6 +23,9 @@ describe('sessionCan (spec §6)', () => {
     ['a FAQ editor with one role', [faqEditor], 'admin_panel', false],
     ['two roles without permissions', [empty, user], 'admin_panel', false],
     ['no session', null, 'admin_panel', false],
+    ['a super admin', [superAdmin, admin, user], 'super_admin', true],
+    ['an admin', [admin, user], 'super_admin', false],
+    ['no session', null, 'super_admin', false],
   ] as const)('%s with %j → %s: %s', (_who, roles, requirement, expected) => {
     expect(sessionCan(roles, requirement)).toBe(expected);
   });

@@ -3,10 +3,11 @@ import { hasMoreThanOneRole, type Permission, permissionsOfRoles, ROLE } from '@
 type RoleLike = { id: number; permissions?: readonly { name: string }[] };
 
 /**
- * What a route may require of the session: a permission by name (spec §6), or `admin_panel`, the admin area's own
- * threshold: more than one role (spec §6, §9) and at least one permission, as the API's `admin` access demands.
+ * What a route may require of the session: a permission by name (spec §6), `admin_panel`, the admin area's own
+ * threshold: more than one role (spec §6, §9) and at least one permission, as the API's `admin` access demands, or
+ * `super_admin` (the platform's screens, e.g. the company registry), as the API's `super_admin` access.
  */
-export type AccessRequirement = Permission | 'admin_panel';
+export type AccessRequirement = Permission | 'admin_panel' | 'super_admin';
 
 /** The super admin holds every permission, as on the server. */
 const isSuperAdmin = (roles: readonly RoleLike[]) => roles.some((role) => role.id === ROLE.superAdmin);
@@ -15,6 +16,7 @@ const isSuperAdmin = (roles: readonly RoleLike[]) => roles.some((role) => role.i
 export function sessionCan(roles: readonly RoleLike[] | null | undefined, requirement: AccessRequirement): boolean {
   if (!roles || roles.length === 0) return false;
   const { names } = permissionsOfRoles(roles);
+  if (requirement === 'super_admin') return isSuperAdmin(roles);
   if (requirement === 'admin_panel') return hasMoreThanOneRole(roles) && (isSuperAdmin(roles) || names.size > 0);
   return isSuperAdmin(roles) || names.has(requirement);
 }

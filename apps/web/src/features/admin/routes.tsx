@@ -11,7 +11,19 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { companiesRoutes } from './companies/routes.js';
+import { dataRoutes } from './data/routes.js';
+import { faqAdminRoutes } from './faq/routes.js';
+import { integrationsAdminRoutes } from './integrations/routes.js';
+import { mailTemplateRoutes } from './mail-templates/routes.js';
+import { menuModulesRoutes } from './menu-modules/routes.js';
+import { registrationRequestRoutes } from './registration-requests/routes.js';
+import { permissionRoleRoutes } from './roles/routes.js';
 import { type AdminRoute, page } from './route-kit.js';
+import { settingsRoutes } from './settings/routes.js';
+import { solutionPartnerRoutes } from './solution-partners/routes.js';
+import { userGroupRoutes } from './user-groups/routes.js';
+import { userImportRoutes } from './users/routes.js';
 
 export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } from './route-kit.js';
 
@@ -67,6 +79,9 @@ export const adminRoutes: AdminRoute[] = [
     lazy: page(() => import('./users/UserDetailPage.js')),
     handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
   },
+  ...userImportRoutes,
+  ...registrationRequestRoutes,
+  ...userGroupRoutes,
   {
     path: '/admin/authorization-roles',
     lazy: page(() => import('./roles/RolesListPage.js')),
@@ -150,7 +165,35 @@ export const adminRoutes: AdminRoute[] = [
       title: 'institutions_admin.edit_title',
     },
   },
+  ...mailTemplateRoutes,
+  ...faqAdminRoutes,
+  ...integrationsAdminRoutes,
+  ...solutionPartnerRoutes,
+  ...permissionRoleRoutes,
+  ...menuModulesRoutes,
+  ...dataRoutes,
+  ...settingsRoutes,
+  ...companiesRoutes,
 ];
+
+/**
+ * The screen a page without a navigation entry (an add, edit or detail page) belongs to, for its breadcrumbs: the
+ * navigation route sharing the longest path beyond `/admin` with it (an add page is nobody's parent), the first
+ * declared on a tie.
+ */
+export function navigationParentOf(pathname: string): AdminRoute | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  let best: AdminRoute | undefined;
+  let bestShared = 1;
+  for (const route of adminRoutes) {
+    if (!route.handle.nav || route.handle.name.endsWith('.add') || route.path === pathname) continue;
+    const routeSegments = route.path.split('/').filter(Boolean);
+    let shared = 0;
+    while (shared < routeSegments.length && routeSegments[shared] === segments[shared]) shared++;
+    if (shared > bestShared) [best, bestShared] = [route, shared];
+  }
+  return best;
+}
 
 /** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */
 export function adminBranch(Layout: ComponentType): RouteObject {

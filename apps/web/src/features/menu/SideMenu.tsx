@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { hasPage } from '../../app/route-table.js';
 import { routes } from '../../app/router.js';
 import { useSessionUser } from '../../lib/session.js';
+import { PAYMENT_HISTORY_PATH, usePaymentIntegrationActive } from '../integrations/api.js';
 import { useSideMenu } from './api.js';
 import { MenuIcon } from './icons.js';
 import { type SideMenuEntry, sideMenuEntries } from './menu-items.js';
@@ -46,9 +47,15 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSessionUser();
   const { pathname } = useLocation();
   const menu = useSideMenu(user?.company_id, i18n.language);
+  const paymentActive = usePaymentIntegrationActive(hasPage(routes, PAYMENT_HISTORY_PATH));
   const entries = useMemo(
-    () => sideMenuEntries(menu.data ?? [], { modules: user?.modules ?? [], hasPage: (path) => hasPage(routes, path) }),
-    [menu.data, user?.modules],
+    () =>
+      sideMenuEntries(menu.data ?? [], {
+        modules: user?.modules ?? [],
+        hasPage: (path) => hasPage(routes, path),
+        paymentActive,
+      }),
+    [menu.data, user?.modules, paymentActive],
   );
 
   return (

@@ -21,16 +21,20 @@ export interface SideMenuEntry {
   labelKey: string;
 }
 
+/** The side-menu type of the order history, shown only with the card payment integration (spec §6). */
+const PAYMENT_HISTORY_TYPE = 'payment-history';
+
 /**
- * What the side menu shows (spec §2.7, §6): status 1 only, by numeric order, modules the session has, and only items
- * whose page exists — many of their pages arrive in later issues.
+ * What the side menu shows (spec §2.7, §6): status 1 only, by numeric order, modules the session has, the payment
+ * history only with the card payment integration, and only items whose page exists — many arrive in later issues.
  */
 export function sideMenuEntries(
   items: readonly MenuItem[],
-  context: { modules: readonly string[]; hasPage: (path: string) => boolean },
+  context: { modules: readonly string[]; hasPage: (path: string) => boolean; paymentActive?: boolean },
 ): SideMenuEntry[] {
   return items
     .filter((item) => Number(item.status) === 1 && isMenuTypeEnabled(item.type, context.modules))
+    .filter((item) => item.type !== PAYMENT_HISTORY_TYPE || context.paymentActive === true)
     .sort((a, b) => Number(a.order) - Number(b.order) || a.id - b.id)
     .flatMap((item) => {
       const path = menuItemPath(item.type);

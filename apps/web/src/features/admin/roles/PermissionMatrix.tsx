@@ -1,6 +1,19 @@
 import type { Permission, PermissionGroup } from '@kampus/shared';
-import { Alert, Button, Center, Checkbox, Fieldset, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { usePermissionCatalogue } from './api.js';
 
 /** The selection after ticking (or clearing) every permission of an area; the catalogue order is kept. */
@@ -16,10 +29,12 @@ interface Props {
   error?: string;
   /** The bare catalogue: names only, no selection. */
   catalogue?: boolean;
+  /** In the bare catalogue, each name links here (the roles holding it), for a viewer who may change roles. */
+  linkOf?: (name: Permission) => string;
 }
 
 /** The permission catalogue as checkboxes grouped by area, each area with a select-all box. */
-export function PermissionMatrix({ value, onChange, error, catalogue: bare = false }: Props) {
+export function PermissionMatrix({ value, onChange, error, catalogue: bare = false, linkOf }: Props) {
   const { t } = useTranslation();
   const catalogue = usePermissionCatalogue();
   if (catalogue.isLoading) {
@@ -76,7 +91,19 @@ export function PermissionMatrix({ value, onChange, error, catalogue: bare = fal
               )}
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
                 {group.permissions.map((name) =>
-                  bare ? (
+                  bare && linkOf ? (
+                    <Anchor
+                      key={name}
+                      component={Link}
+                      to={linkOf(name)}
+                      ff="monospace"
+                      fz="sm"
+                      aria-label={t('roles_admin.assign_roles', { permission: name })}
+                      data-testid={`permission-${name}`}
+                    >
+                      {name}
+                    </Anchor>
+                  ) : bare ? (
                     <Text key={name} ff="monospace" fz="sm" data-testid={`permission-${name}`}>
                       {name}
                     </Text>

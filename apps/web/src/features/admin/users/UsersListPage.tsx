@@ -1,7 +1,7 @@
 import { type AdminUser, USER_STATUS_NAMES } from '@kampus/shared';
 import { ActionIcon, Anchor, Button, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlayerPause, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconFileImport, IconPlayerPause, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -223,11 +223,30 @@ export function UsersList({ mode }: { mode: Mode }) {
     </Button>
   );
 
+  const importButton = (
+    <Button
+      component={Link}
+      to="/admin/user/import"
+      variant="light"
+      leftSection={<IconFileImport size={16} aria-hidden />}
+      data-testid="user-import"
+    >
+      {t('users_import.open')}
+    </Button>
+  );
+
   return (
     <>
       <PageHeader
         description={t(mode === 'all' ? 'users_admin.list_description' : 'users_admin.passive_description')}
-        actions={mode === 'all' ? addButton : null}
+        actions={
+          mode === 'all' ? (
+            <>
+              {importButton}
+              {addButton}
+            </>
+          ) : null
+        }
       />
       <DataTable<AdminUser>
         tableId={mode === 'all' ? 'users' : 'users-passive'}

@@ -1,0 +1,169 @@
+import {
+  ACTIVE_STATUS_NAMES,
+  activeStatusSchema,
+  type SOLUTION_PARTNER_SORTS,
+  type SolutionPartner,
+  type SolutionPartnerCreate,
+  type SolutionPartnerListQuery,
+  type SolutionPartnerUpdate,
+  solutionPartnerCreateSchema,
+  solutionPartnerListQuerySchema,
+  solutionPartnerSchema,
+  solutionPartnerUpdateSchema,
+} from '@kampus/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { solutionPartners } from '../../db/schema/index.js';
+import type { Platform } from '../../platform/deps.js';
+import { invalidFields } from '../../platform/http/errors.js';
+import { defineResource } from '../../platform/resource/resource.js';
+import { isIssuedFileUrl } from '../../platform/uploads.js';
+
+async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(solutionPartners)
+    .where(and(eq(solutionPartners.companyId, companyId), inArray(solutionPartners.id, ids)));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    website: row.website,
+    contact_name: row.contactName,
+    contact_email: row.contactEmail,
+    phone: row.phone,
+    description: row.description,
+    order: row.order,
+    status: activeStatusSchema.catch(0).parse(row.status),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }));
+}
+
+function writableColumns(input: SolutionPartnerUpdate) {
+  const columns: Partial<typeof solutionPartners.$inferInsert> = {
+    name: input.name,
+    logo: input.logo,
+    website: input.website,
+    contactName: input.contact_name,
+    contactEmail: input.contact_email,
+    phone: input.phone,
+    description: input.description,
+    order: input.order,
+    status: input.status,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+export function createSolutionPartnersService(platform: Platform) {
+  /**
+   * A logo must be a file this server stored for the company (POST api/uploads), so a partner card never loads a
+   * foreign address. Keeping the current one, or clearing it, is always fine.
+   */
+  async function assertIssuedLogo(companyId: number, logo: string | null | undefined, current?: string | null) {
+    if (logo == null || logo === current) return;
+    if (!(await isIssuedFileUrl(platform.files, companyId, logo)))
+      throw invalidFields({ logo: 'partners_admin.logo_not_issued' });
+  }
+
+  const resource = defineResource<
+    SolutionPartner,
+    SolutionPartnerCreate,
+    SolutionPartnerUpdate,
+    SolutionPartnerListQuery
+  >(platform.database.db, {
+    plural: 'solution-partners',
+    entity: 'solution_partner',
+    table: solutionPartners,
+    // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
+    // company works with), so read_integration guards every action.
+    permissions: {
+      list: 'read_integration',
+      read: 'read_integration',
+      create: 'read_integration',
+      update: 'read_integration',
+      delete: 'read_integration',
+    },
+    schemas: {
+      item: solutionPartnerSchema,
+      create: solutionPartnerCreateSchema,
+      update: solutionPartnerUpdateSchema,
+      listQuery: solutionPartnerListQuerySchema,
+    },
+    sortable: {
+      name: solutionPartners.name,
+      order: solutionPartners.order,
+      status: solutionPartners.status,
+      created_at: solutionPartners.createdAt,
+    } satisfies Record<(typeof SOLUTION_PARTNER_SORTS)[number], unknown>,
+    defaultOrder: [asc(solutionPartners.order), asc(solutionPartners.name)],
+    search: [
+      solutionPartners.name,
+      solutionPartners.contactName,
+      solutionPartners.contactEmail,
+      solutionPartners.website,
+      solutionPartners.description,
+    ],
+    filters: { status: (v: number) => eq(solutionPartners.status, v) },
+    present: presentPartners,
+
+    async create(tx, actor, input) {
+      await assertIssuedLogo(actor.companyId, input.logo);
+      const [row] = await tx
+        .insert(solutionPartners)
+        .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name })
+        .returning({ id: solutionPartners.id });
+      if (!row) throw new Error('solution partner insert returned nothing');
+      return row.id;
+    },
+
+    async update(tx, actor, before, input) {
+      await assertIssuedLogo(actor.companyId, input.logo, before.logo);
+      const columns = writableColumns(input);
+      if (Object.keys(columns).length === 0) return;
+      await tx
+        .update(solutionPartners)
+        .set(columns)
+        .where(and(eq(solutionPartners.companyId, actor.companyId), eq(solutionPartners.id, before.id)));
+    },
+
+    status: {
+      schema: activeStatusSchema,
+      async apply(tx, actor, items, status) {
+        await tx
+          .update(solutionPartners)
+          .set({ status })
+          .where(
+            and(
+              eq(solutionPartners.companyId, actor.companyId),
+              inArray(
+                solutionPartners.id,
+                items.map((p) => p.id),
+              ),
+            ),
+          );
+      },
+    },
+
+    export: {
+      fileName: 'partners_admin.export_file',
+      columns: [
+        { header: 'partners_admin.columns.id', value: (p) => p.id },
+        { header: 'partners_admin.columns.name', value: (p) => p.name },
+        { header: 'partners_admin.columns.website', value: (p) => p.website },
+        { header: 'partners_admin.columns.contact_name', value: (p) => p.contact_name },
+        { header: 'partners_admin.columns.contact_email', value: (p) => p.contact_email },
+        { header: 'partners_admin.columns.phone', value: (p) => p.phone },
+        { header: 'partners_admin.columns.order', value: (p) => p.order },
+        {
+          header: 'partners_admin.columns.status',
+          value: (p, t) => t(`partners_admin.status.${ACTIVE_STATUS_NAMES[p.status]}`),
+        },
+      ],
+    },
+  });
+  return { resource };
+}
+
+export type SolutionPartnersService = ReturnType<typeof createSolutionPartnersService>;

@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRow } from '../../../test/factories.js';
+import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { PNG_BYTES, upload } from '../../../test/uploads.js';
+import { solutionPartners } from '../../db/schema/index.js';
+import { asSystem } from '../../db/scope.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('admin solution partners resource', () => {
+  let test: TestApp;
+  let company: CompanyRow;
+  let other: CompanyRow;
+  let adminToken: string;
+  let adminId: number;
+  let learnerToken: string;
+  let managerToken: string;
+  let otherAdminToken: string;
+
+  const insertPartner = (companyId: number, name: string, values: Partial<typeof solutionPartners.$inferInsert> = {}) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .insert(solutionPartners)
+        .values({ companyId, name, ...values })
+        .returning()
+        .then((r) => r[0]!),
+    );
+  const partnerRow = (id: number) =>
+    asSystem(test.db, (tx) =>
+      tx
+        .select()
+        .from(solutionPartners)
+        .where(eq(solutionPartners.id, id))
+        .then((r) => r[0]),
+    );
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    company = await test.factories.createCompany();
+    other = await test.factories.createCompany();
+    const admin = await test.factories.createAdmin(company);
+    adminId = admin.id;
+    adminToken = (await login(test.app, company, admin.email!)).access_token;
+    const learner = await test.factories.createUser(company);
+    learnerToken = (await login(test.app, company, learner.email!)).access_token;
+    managerToken = await tokenWithPermissions(test, company, ['read_integration']);
+    const otherAdmin = await test.factories.createAdmin(other);
+    otherAdminToken = (await login(test.app, other, otherAdmin.email!)).access_token;
+  });
+  afterAll(() => test.close());
+
+  const as = (
+    token: string | undefined,
+    method: Method,
+    url: string,
+    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
+  ) =>
+    call(test.app, method, url, {
+      host: hostOf(company),
+      token,
+      body: options.body,
+      query: options.query,
+      headers: options.lang ? { 'x-content-language': options.lang } : {},
+    });
+
+  const routes = (id: number): [Method, string, unknown?][] => [
+    ['GET', '/api/admin/solution-partners'],
+    ['GET', '/api/admin/solution-partners/export'],
+    ['GET', `/api/admin/solution-partners/${id}`],
+    ['POST', '/api/admin/solution-partners', { name: 'Yeni' }],
+    ['PUT', `/api/admin/solution-partners/${id}`, { name: 'Değişti' }],
+    ['POST', `/api/admin/solution-partners/${id}`, { name: 'Değişti' }],
+    ['DELETE', `/api/admin/solution-partners/${id}`],
+    ['POST', '/api/admin/solution-partners/bulk', { action: 'status', ids: [id], status: 0 }],
+  ];
+
+  it('answers 401 without a session and 403 without read_integration; read_integration does everything', async () => {
+    const partner = await insertPartner(company.id, 'Korunan Danışmanlık');
+    for (const [method, url, body] of routes(partner.id)) {
+      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await partnerRow(partner.id)).toMatchObject({ name: 'Korunan Danışmanlık', status: 1 });
+    const created = await as(managerToken, 'POST', '/api/admin/solution-partners', {
+      body: { name: 'Yetkili Ekleme' },
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it("answers 404 for another company's partner on every action, and changes nothing", async () => {
+    const foreign = await insertPartner(other.id, 'Yabancı Akademi');
+    for (const [method, url, body] of routes(foreign.id).filter(
+      ([, url]) => url.includes(String(foreign.id)) || url.endsWith('/bulk'),
+    )) {
+      const response = await as(adminToken, method, url, { body });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.body).not.toContain('Yabancı');
+    }
+    expect(await partnerRow(foreign.id)).toMatchObject({ name: 'Yabancı Akademi', status: 1 });
+  });
+
+  it('creates a partner with an uploaded logo, normalizes empty fields, and audits it', async () => {
+    const uploaded = await upload(test.app, [{ name: 'logo.png', type: 'image/png', data: PNG_BYTES }], {
+      host: hostOf(company),
+      token: adminToken,
+      kind: 'logo',
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const logo = uploaded.json().data[0].url as string;
+    const created = await as(adminToken, 'POST', '/api/admin/solution-partners', {
+      body: {
+        name: '  Bilge Eğitim Danışmanlık ',
+        logo,
+        website: 'https://www.bilge-egitim.com.tr',
+        contact_name: 'Ayşe Kaya',
+        contact_email: 'AYSE@bilge-egitim.com.tr',
+        phone: '+90 212 555 01 23',
+        description: '',
+        order: '3',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const item = created.json().data;
+    expect(item).toMatchObject({
+      name: 'Bilge Eğitim Danışmanlık',
+      logo,
+      contact_email: 'ayse@bilge-egitim.com.tr',
+      description: null,
+      order: 3,
+      status: 1,
+    });
+    expect((await as(adminToken, 'GET', `/api/admin/solution-partners/${item.id}`)).json()).toEqual({ data: item });
+    const [entry] = await test.factories.auditOf('solution_partner', item.id);
+    expect(entry).toMatchObject({ action: 'solution_partner.created', actorUserId: adminId, after: { logo } });
+  });
+
+  it('refuses bad fields and a logo this server did not store for the company, creating nothing', async () => {
+    const otherLogo = await upload(test.app, [{ name: 'logo.png', type: 'image/png', data: PNG_BYTES }], {
+      host: hostOf(other),
+      token: otherAdminToken,
+      kind: 'logo',
+    });
+    const total = async () => (await as(adminToken, 'GET', '/api/admin/solution-partners')).json().meta.total;
+    const before = await total();
+    const bad = await as(adminToken, 'POST', '/api/admin/solution-partners', {
+      lang: 'en',
+      body: { name: ' ', website: 'javascript:alert(1)', contact_email: 'nope', phone: 'call me', status: 4 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({
+      name: ['This field is required.'],
+      contact_email: ['Enter a valid email address.'],
+      phone: ['Enter a valid phone number, e.g. +90 212 555 01 23.'],
+    });
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['website', 'status']));
+    for (const logo of ['https://evil.example/logo.png', otherLogo.json().data[0].url]) {
+      const refused = await as(adminToken, 'POST', '/api/admin/solution-partners', {
+        lang: 'en',
+        body: { name: 'Logo', logo },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ logo: ['Upload the logo first; only files stored here can be used.'] });
+    }
+    expect(await total()).toBe(before);
+  });
+
+  it('updates by PUT and POST keeping fields not sent, clears a field with an empty value, and audits', async () => {
+    const partner = await insertPartner(company.id, 'Eski Ad', {
+      website: 'https://eski.example',
+      phone: '02125550000',
+    });
+    const put = await as(adminToken, 'PUT', `/api/admin/solution-partners/${partner.id}`, {
+      body: { name: 'Yeni Ad' },
+    });
+    expect(put.json().data).toMatchObject({ name: 'Yeni Ad', website: 'https://eski.example', phone: '02125550000' });
+    const post = await as(adminToken, 'POST', `/api/admin/solution-partners/${partner.id}`, {
+      body: { website: '', status: 0 },
+    });
+    expect(post.json().data).toMatchObject({ website: null, status: 0, phone: '02125550000' });
+    const entries = await test.factories.auditOf('solution_partner', partner.id);
+    expect(entries.map((e) => e.action)).toEqual(['solution_partner.updated', 'solution_partner.updated']);
+    expect(entries[1]).toMatchObject({ before: { name: 'Eski Ad' }, after: { name: 'Yeni Ad' } });
+  });
+
+  it('searches name, contact and description case-folded, filters by status, sorts, and deletes', async () => {
+    const a = await insertPartner(company.id, 'İnovasyon Akademisi', { order: 2 });
+    const b = await insertPartner(company.id, 'Kariyer Koçluğu', { contactName: 'İrem İNOVA', order: 1, status: 0 });
+    const names = async (query: Record<string, string>) =>
+      (await as(adminToken, 'GET', '/api/admin/solution-partners', { query }))
+        .json()
+        .data.map((p: { name: string }) => p.name);
+    expect(await names({ search: 'inova' })).toEqual(['Kariyer Koçluğu', 'İnovasyon Akademisi']);
+    expect(await names({ search: 'inova', status: '1' })).toEqual(['İnovasyon Akademisi']);
+    expect(await names({ search: 'inova', sort: '-order' })).toEqual(['İnovasyon Akademisi', 'Kariyer Koçluğu']);
+    const deleted = await as(adminToken, 'DELETE', `/api/admin/solution-partners/${a.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await partnerRow(a.id)).toBeUndefined();
+    const bulk = await as(adminToken, 'POST', '/api/admin/solution-partners/bulk', {
+      body: { action: 'delete', ids: [b.id] },
+    });
+    expect(bulk.json().affected).toBe(1);
+    expect((await test.factories.auditOf('solution_partner', b.id))[0]).toMatchObject({
+      action: 'solution_partner.deleted',
+    });
+  });
+});

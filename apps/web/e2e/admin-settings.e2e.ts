@@ -1,0 +1,127 @@
+import { request } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import type { AdminCompany, CompanySelf, CompanySettingsForm } from '@kampus/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiLogin } from './api.js';
+import { launch, origin, signIn } from './browser.js';
+
+const HOST = 'demo.localhost';
+/** A real 1×1 PNG, as the logo upload checks the content's magic bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The status of a GET on a host of the test server (a file is no JSON for apiCall). */
+function statusOf(host: string, path: string): Promise<number> {
+  const port = inject('e2ePort');
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}` } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const backgroundOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((element) => getComputedStyle(element).backgroundColor);
+
+describe('company settings and the company registry in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+
+  it('recolours the running app after the demo admin saves a new primary colour', async () => {
+    const token = await apiLogin(HOST, 'admin@demo.test');
+    const original = await apiCall<{ data: CompanySettingsForm }>(HOST, 'GET', '/api/admin/settings', undefined, token);
+    const page = await (await browser.newContext()).newPage();
+    try {
+      await signIn(page, 'demo', 'admin@demo.test');
+      await page.goto(`${origin('demo')}/admin/settings`);
+      await page.getByTestId('settings-form').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const before = await backgroundOf(page, 'settings-form-save');
+      expect(before).toBe('rgb(63, 81, 181)');
+
+      await page.getByTestId('settings-tab-branding').click();
+      const primary = page.getByTestId('color-primaryColor');
+      await primary.fill('#aa0000');
+      await primary.press('Escape');
+      // The preview follows as one types, before anything is saved.
+      expect(await backgroundOf(page, 'theme-preview-button')).toBe('rgb(170, 0, 0)');
+      expect(await backgroundOf(page, 'settings-form-save')).toBe(before);
+
+      await page.getByTestId('settings-form-save-stay').click();
+      await page.getByText('The settings have been saved.').or(page.getByText('Ayarlar kaydedildi.')).waitFor();
+      // No reload: the frame's primary elements take the new colour.
+      await expect.poll(() => backgroundOf(page, 'settings-form-save')).toBe('rgb(170, 0, 0)');
+      const saved = await apiCall<{ data: CompanySettingsForm }>(HOST, 'GET', '/api/admin/settings', undefined, token);
+      expect(saved.data.theme_settings.primaryColor).toBe('#aa0000');
+      const self = await apiCall<{ data: CompanySelf }>(HOST, 'GET', '/api/company/self');
+      expect(self.data.settings).toContainEqual({
+        key: 'theme_settings',
+        value: expect.objectContaining({ primaryColor: '#aa0000' }),
+      });
+    } finally {
+      // Browser tests share one server: leave the demo company as it was.
+      await apiCall(HOST, 'PUT', '/api/admin/settings', { theme_settings: original.data.theme_settings }, token);
+    }
+  });
+
+  it('lets a super admin create a company with a logo that its own host serves', async () => {
+    const stamp = Date.now().toString(36);
+    const slug = `e2e-${stamp}`;
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, 'demo', 'super@kampus.test');
+    await page.goto(`${origin('demo')}/admin/companies`);
+    await page.getByTestId('table-row').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('company-add').first().click();
+    await page.waitForURL(/\/admin\/companies\/add$/);
+    const form = page.getByTestId('company-form');
+    await form.locator('input[name="name"]').fill(`E2E Akademi ${stamp}`);
+    await form.locator('input[name="slug"]').fill(slug);
+    await page.getByTestId('logo-upload-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('logo-image').waitFor();
+    const primary = page.getByTestId('color-primaryColor');
+    await primary.fill('#0f766e');
+    await primary.press('Escape');
+    expect(await backgroundOf(page, 'theme-preview-button')).toBe('rgb(15, 118, 110)');
+    await page.getByTestId('company-form-save').click();
+    await page.waitForURL(/\/admin\/companies$/);
+    await page.getByTestId('table-search').fill(stamp);
+    await page
+      .getByTestId('table-row')
+      .filter({ hasText: `E2E Akademi ${stamp}` })
+      .waitFor();
+
+    const token = await apiLogin(HOST, 'super@kampus.test');
+    const list = await apiCall<{ data: AdminCompany[] }>(
+      HOST,
+      'GET',
+      `/api/admin/companies?search=${stamp}`,
+      undefined,
+      token,
+    );
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ slug, status: 1, theme_settings: { primaryColor: '#0f766e' } });
+    // The new company's host answers at once, and serves the logo uploaded on the super admin's host.
+    const self = await apiCall<{ data: CompanySelf }>(`${slug}.localhost`, 'GET', '/api/company/self');
+    expect(self.data.name).toBe(`E2E Akademi ${stamp}`);
+    expect(self.data.logo_link).toMatch(/^\/api\/files\/[0-9a-f]{32}\.png$/);
+    expect(await statusOf(`${slug}.localhost`, self.data.logo_link ?? '')).toBe(200);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  FAQ_CATEGORY_SORTS,
+  FAQ_SORTS,
+  type Faq,
+  type FaqCategory,
+  type FaqCategoryCreate,
+  type FaqCategoryUpdate,
+  type FaqCreate,
+  type FaqUpdate,
+  isLocale,
+  type Locale,
+  type LocalizedText,
+  pickLocalized,
+} from '@kampus/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useCompany } from '../../../app/company.js';
+import type { ListConfig } from '../../../lib/list-state.js';
+import { defineResource } from '../../../lib/resource.js';
+
+/** `api/admin/faqs` and `api/admin/faq-categories`. */
+export const faqResource = defineResource<Faq, FaqCreate, FaqUpdate>('faqs');
+export const faqCategoriesResource = defineResource<FaqCategory, FaqCategoryCreate, FaqCategoryUpdate>(
+  'faq-categories',
+);
+
+/** The category list's address state. */
+export const FAQ_CATEGORY_LIST_CONFIG: ListConfig = {
+  sortable: FAQ_CATEGORY_SORTS,
+  defaultSort: 'order',
+  filters: [{ kind: 'select', param: 'status', options: ['0', '1'] }],
+};
+
+/** The question list's address state; the category filter takes the company's category ids, or `none`. */
+export function faqListConfig(categoryIds: readonly number[]): ListConfig {
+  return {
+    sortable: FAQ_SORTS,
+    defaultSort: 'order',
+    filters: [
+      { kind: 'select', param: 'status', options: ['0', '1'] },
+      { kind: 'select', param: 'category_id', options: ['none', ...categoryIds.map(String)] },
+    ],
+  };
+}
+
+/** The company's default language: every text needs it, and it is the fallback when a language is missing. */
+export function useDefaultLanguage(): Locale {
+  const language = useCompany()?.default_language;
+  return isLocale(language) ? language : 'tr';
+}
+
+/** A localized text in the interface language, else the company's default, else any language written. */
+export function useLocalizedText(): (text: LocalizedText | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const fallback = useDefaultLanguage();
+  const lang = isLocale(i18n.language) ? i18n.language : fallback;
+  return (text) => pickLocalized(text, lang, fallback);
+}
+
+/** Every category of the company (a company has a handful), for the question form and the list's filter. */
+export function useFaqCategories() {
+  return useQuery({
+    queryKey: [...faqCategoriesResource.keys.lists, 'all'],
+    queryFn: async () => (await faqCategoriesResource.list({ per_page: 100, sort: 'order' })).data,
+  });
+}

@@ -1,0 +1,16 @@
+import { IconPlugConnected } from '@tabler/icons-react';
+import { type AdminRoute, page } from '../route-kit.js';
+
+/** /admin/integrations (spec §2.2): read_integration, the one permission spec §6 names for integrations. */
+export const integrationsAdminRoutes: AdminRoute[] = [
+  {
+    path: '/admin/integrations',
+    lazy: page(() => import('./IntegrationsPage.js')),
+    handle: {
+      name: 'company.integrations',
+      permission: 'read_integration',
+      title: 'integrations_admin.title',
+      nav: { area: 'settings', icon: IconPlugConnected },
+    },
+  },
+];

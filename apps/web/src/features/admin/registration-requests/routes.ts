@@ -1,0 +1,16 @@
+import { IconUserQuestion } from '@tabler/icons-react';
+import { type AdminRoute, page } from '../route-kit.js';
+
+/** /admin/requests/user (spec §2.2): self-registered people waiting for approval. */
+export const registrationRequestRoutes: AdminRoute[] = [
+  {
+    path: '/admin/requests/user',
+    lazy: page(() => import('./RegistrationRequestsPage.js')),
+    handle: {
+      name: 'company.requests.user',
+      permission: 'show_user',
+      title: 'registration_requests.title',
+      nav: { area: 'people', icon: IconUserQuestion },
+    },
+  },
+];

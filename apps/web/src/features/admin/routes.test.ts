@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { navigationParentOf } from './routes.js';
+
+describe('navigationParentOf (the list a page without a navigation entry belongs to)', () => {
+  it('finds the list of an edit page by the longest shared path', () => {
+    expect(navigationParentOf('/admin/hashtags/7/edit')?.path).toBe('/admin/hashtags');
+    expect(navigationParentOf('/admin/institutions/edit/3')?.path).toBe('/admin/institutions');
+  });
+
+  it('takes the first declared screen when several share the same path', () => {
+    expect(navigationParentOf('/admin/user/edit/5')?.path).toBe('/admin/user/list');
+  });
+
+  it('gives nothing when only /admin is shared', () => {
+    expect(navigationParentOf('/admin/authorization-add-edit-roles/4')).toBeUndefined();
+    expect(navigationParentOf('/admin/unknown')).toBeUndefined();
+  });
+});

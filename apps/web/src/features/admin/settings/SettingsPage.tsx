@@ -1,0 +1,272 @@
+import {
+  type CompanySettingsForm,
+  companySettingsFormSchema,
+  LOCALES,
+  LOGIN_IDENTIFIERS,
+  type LoginOptions,
+  type ThemeSettings,
+} from '@kampus/shared';
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Indicator,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  TagsInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCompany, useRefreshCompany } from '../../../app/company.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
+import { settingsApi } from './api.js';
+import { LegalTextEditor } from './LegalTextEditor.js';
+import { LogoField } from './LogoField.js';
+import { SocialLinksFields, ThemeColorsFields, ThemePreview } from './ThemeEditor.js';
+
+type Form = ResourceFormControl<typeof companySettingsFormSchema>;
+const TABS = ['general', 'signin', 'branding', 'legal'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Which tab holds a field, so a tab with an error is marked. */
+function tabOf(field: string): Tab {
+  if (field.startsWith('login_options')) return 'signin';
+  if (/^(logo_link|theme_settings|hide_social_links_hosts)/.test(field)) return 'branding';
+  if (/^(personal_data_notice|clarification_text)/.test(field)) return 'legal';
+  return 'general';
+}
+
+function GeneralTab({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const v = form.values;
+  const toggle = (name: 'chat_is_disabled' | 'hide_online_users' | 'hide_copyright_notice', label: string) => (
+    <Switch
+      label={label}
+      checked={Boolean(v[name])}
+      onChange={(event) => form.setField(name, event.currentTarget.checked)}
+      data-testid={`setting-${name}`}
+    />
+  );
+  return (
+    <Stack>
+      <Select
+        label={t('settings_admin.fields.default_language')}
+        description={t('settings_admin.fields.default_language_hint')}
+        data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+        value={v.default_language}
+        onChange={(value) =>
+          value && form.setField('default_language', value as CompanySettingsForm['default_language'])
+        }
+        allowDeselect={false}
+        error={form.errors.default_language}
+        maw={320}
+        data-testid="setting-default_language"
+      />
+      <Switch
+        label={t('settings_admin.fields.surname_view_restrict')}
+        description={t('settings_admin.fields.surname_view_restrict_hint')}
+        checked={v.surname_view_restrict === 1}
+        onChange={(event) => form.setField('surname_view_restrict', event.currentTarget.checked ? 1 : 0)}
+        data-testid="setting-surname_view_restrict"
+      />
+      {toggle('chat_is_disabled', t('settings_admin.fields.chat_is_disabled'))}
+      {toggle('hide_online_users', t('settings_admin.fields.hide_online_users'))}
+      {toggle('hide_copyright_notice', t('settings_admin.fields.hide_copyright_notice'))}
+    </Stack>
+  );
+}
+
+function SignInTab({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const options = (form.values.login_options ?? {}) as Partial<LoginOptions>;
+  const set = (next: Partial<LoginOptions>) => form.setField('login_options', { ...options, ...next });
+  return (
+    <Stack>
+      <Checkbox.Group
+        label={t('settings_admin.fields.identifiers')}
+        description={t('settings_admin.fields.identifiers_hint')}
+        value={options.identifiers ?? []}
+        onChange={(identifiers) => set({ identifiers: identifiers as LoginOptions['identifiers'] })}
+        error={form.errors['login_options.identifiers']}
+        data-testid="setting-identifiers"
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+          {LOGIN_IDENTIFIERS.map((id) => (
+            <Checkbox key={id} value={id} label={t(`identifiers.${id}`)} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Switch
+        label={t('settings_admin.fields.sms_two_factor')}
+        description={t('settings_admin.fields.sms_two_factor_hint')}
+        checked={options.sms_two_factor ?? false}
+        onChange={(event) => set({ sms_two_factor: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('settings_admin.fields.self_registration')}
+        checked={options.self_registration ?? false}
+        onChange={(event) => set({ self_registration: event.currentTarget.checked })}
+      />
+      <Switch
+        label={t('settings_admin.fields.self_registration_requires_approval')}
+        description={t('settings_admin.fields.self_registration_requires_approval_hint')}
+        checked={options.self_registration_requires_approval ?? true}
+        disabled={!options.self_registration}
+        onChange={(event) => set({ self_registration_requires_approval: event.currentTarget.checked })}
+      />
+    </Stack>
+  );
+}
+
+function BrandingTab({ form, companyName }: { form: Form; companyName: string }) {
+  const { t } = useTranslation();
+  const theme = (form.values.theme_settings ?? {}) as ThemeSettings;
+  const setTheme = (next: ThemeSettings) => form.setField('theme_settings', next);
+  return (
+    <Stack>
+      <LogoField
+        value={form.values.logo_link ?? null}
+        onChange={(url) => form.setField('logo_link', url)}
+        error={form.errors.logo_link}
+        companyName={companyName}
+      />
+      <Fieldset legend={t('settings_admin.colors_title')}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ThemeColorsFields value={theme} onChange={setTheme} errors={form.errors} />
+          <Stack gap={6}>
+            <ThemePreview theme={theme} companyName={companyName} logo={form.values.logo_link ?? null} />
+          </Stack>
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t('settings_admin.social_title')}>
+        <Stack>
+          <SocialLinksFields value={theme} onChange={setTheme} errors={form.errors} />
+          <TagsInput
+            label={t('settings_admin.fields.hide_social_links_hosts')}
+            description={t('settings_admin.fields.hide_social_links_hosts_hint')}
+            value={form.values.hide_social_links_hosts ?? []}
+            onChange={(hosts) => form.setField('hide_social_links_hosts', hosts)}
+            error={Object.entries(form.errors).find(([key]) => key.startsWith('hide_social_links_hosts'))?.[1]}
+            placeholder="akademi.example.com"
+            splitChars={[',', ' ']}
+            clearable
+          />
+        </Stack>
+      </Fieldset>
+    </Stack>
+  );
+}
+
+function LegalTab({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <LegalTextEditor
+        name="personal_data_notice"
+        legend={t('settings_admin.legal.personal_data_notice')}
+        value={form.values.personal_data_notice}
+        onChange={(next) => form.setField('personal_data_notice', next)}
+        errors={form.errors}
+      />
+      <LegalTextEditor
+        name="clarification_text"
+        legend={t('settings_admin.legal.clarification_text')}
+        value={form.values.clarification_text}
+        onChange={(next) => form.setField('clarification_text', next)}
+        errors={form.errors}
+      />
+    </Stack>
+  );
+}
+
+function SettingsTabs({ form, companyName }: { form: Form; companyName: string }) {
+  const { t } = useTranslation();
+  const withErrors = new Set(Object.keys(form.errors).map(tabOf));
+  const panels: Record<Tab, ReactNode> = {
+    general: <GeneralTab form={form} />,
+    signin: <SignInTab form={form} />,
+    branding: <BrandingTab form={form} companyName={companyName} />,
+    legal: <LegalTab form={form} />,
+  };
+  return (
+    <Tabs defaultValue="general" keepMounted>
+      <Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Tab key={tab} value={tab} data-testid={`settings-tab-${tab}`}>
+            <Indicator color="danger" size={8} disabled={!withErrors.has(tab)} offset={-4}>
+              {t(`settings_admin.tabs.${tab}`)}
+            </Indicator>
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {TABS.map((tab) => (
+        <Tabs.Panel key={tab} value={tab} pt="md">
+          <Paper withBorder radius="lg" p="lg">
+            {panels[tab]}
+          </Paper>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const refreshCompany = useRefreshCompany();
+  const companyName = useCompany()?.name ?? '';
+  return (
+    <ResourceForm
+      schema={companySettingsFormSchema}
+      initial={settings}
+      cancelTo="/admin/dashboard"
+      testId="settings-form"
+      onSave={async (data, mode) => {
+        const saved = await settingsApi.update(data);
+        client.setQueryData(settingsApi.key, saved);
+        // The frame (theme, logo, footer, chat and presence rules) is built on the host company: fetch it again.
+        await refreshCompany();
+        notifications.show({ color: 'success', message: t('settings_admin.saved') });
+        if (mode === 'back') navigate('/admin/dashboard');
+      }}
+    >
+      {(form) => <SettingsTabs form={form} companyName={companyName} />}
+    </ResourceForm>
+  );
+}
+
+/** /admin/settings (read_companysetting): the acting company's settings, language and branding. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: settingsApi.key, queryFn: settingsApi.get, staleTime: 0 });
+  return (
+    <Stack maw={960}>
+      <PageHeader description={t('settings_admin.description')} />
+      {query.isLoading && (
+        <Center p="xl">
+          <Loader aria-label={t('resource.loading')} />
+        </Center>
+      )}
+      {query.isError && (
+        <Alert color="danger" title={t('resource.load_failed')} data-testid="settings-load-error">
+          <Button variant="subtle" onClick={() => void query.refetch()}>
+            {t('resource.retry')}
+          </Button>
+        </Alert>
+      )}
+      {query.data && <SettingsForm settings={query.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { optionalText } from './common.js';
+import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
+import { resourceListQuerySchema } from './resource.js';
+
+/** The columns `sort` accepts on `GET api/admin/solution-partners`. */
+export const SOLUTION_PARTNER_SORTS = ['name', 'order', 'status', 'created_at'] as const;
+
+/** A training provider or consultancy the company works with (`api/admin/solution-partners`). */
+export const solutionPartnerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** An address this server issued (`/api/files/…`), or null. */
+  logo: z.string().nullable(),
+  website: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  description: z.string().nullable(),
+  order: z.number(),
+  status: activeStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SolutionPartner = z.infer<typeof solutionPartnerSchema>;
+
+const emptyToNull = (v: string | null | undefined) => (v ? v : null);
+
+const solutionPartnerWriteShape = {
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(160),
+  logo: optionalText(300),
+  website: z
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, error: 'validation.url' })
+        .trim()
+        .max(300),
+    ])
+    .nullish()
+    .transform(emptyToNull),
+  contact_name: optionalText(160),
+  contact_email: z
+    .union([z.literal(''), z.email('validation.email').trim().toLowerCase().max(254)])
+    .nullish()
+    .transform(emptyToNull),
+  phone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{7,20}$/, 'partners_admin.phone_invalid'),
+    ])
+    .nullish()
+    .transform(emptyToNull),
+  description: optionalText(2000),
+  order: z.coerce.number('validation.invalid').int('validation.invalid').min(0).max(100_000),
+  status: activeStatusSchema,
+};
+
+/** POST api/admin/solution-partners. */
+export const solutionPartnerCreateSchema = z.object({
+  ...solutionPartnerWriteShape,
+  order: solutionPartnerWriteShape.order.default(0),
+  status: solutionPartnerWriteShape.status.default(1),
+});
+export type SolutionPartnerCreate = z.infer<typeof solutionPartnerCreateSchema>;
+
+/** PUT or POST api/admin/solution-partners/{id}: the fields sent change, the others stay. */
+export const solutionPartnerUpdateSchema = z.object(solutionPartnerWriteShape).partial();
+export type SolutionPartnerUpdate = z.infer<typeof solutionPartnerUpdateSchema>;
+
+export const solutionPartnerListQuerySchema = resourceListQuerySchema.extend({ status: activeStatusFilter });
+export type SolutionPartnerListQuery = z.infer<typeof solutionPartnerListQuerySchema>;
