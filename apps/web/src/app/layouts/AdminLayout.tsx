@@ -8,6 +8,7 @@ import {
   Group,
   Image,
   NavLink,
+  ScrollArea,
   Stack,
   Text,
   Title,
@@ -113,29 +114,32 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('admin.navigation')} data-testid="admin-nav">
-        <Stack gap="md">
-          {areas.map(({ area, routes }) => (
-            <Stack key={area} gap={2}>
-              <Text fz="xs" fw={700} tt="uppercase" c="gray.7" px="sm">
-                {t(`admin.areas.${area}`)}
-              </Text>
-              {routes.map(({ path, handle: entry }) => {
-                const Icon = entry.nav?.icon;
-                return (
-                  <NavLink
-                    key={path}
-                    component={Link}
-                    to={path}
-                    label={t(entry.title)}
-                    leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
-                    active={pathname === path}
-                    aria-current={pathname === path ? 'page' : undefined}
-                  />
-                );
-              })}
-            </Stack>
-          ))}
-        </Stack>
+        {/* The list outgrows a laptop screen: it scrolls on its own, under the fixed header and above the footer. */}
+        <AppShell.Section grow component={ScrollArea} type="auto">
+          <Stack gap="md">
+            {areas.map(({ area, routes }) => (
+              <Stack key={area} gap={2}>
+                <Text fz="xs" fw={700} tt="uppercase" c="gray.7" px="sm">
+                  {t(`admin.areas.${area}`)}
+                </Text>
+                {routes.map(({ path, handle: entry }) => {
+                  const Icon = entry.nav?.icon;
+                  return (
+                    <NavLink
+                      key={path}
+                      component={Link}
+                      to={path}
+                      label={t(entry.title)}
+                      leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
+                      active={pathname === path}
+                      aria-current={pathname === path ? 'page' : undefined}
+                    />
+                  );
+                })}
+              </Stack>
+            ))}
+          </Stack>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Stack gap="md" maw={1200} mx="auto">

@@ -165,14 +165,15 @@ export const adminRoutes: AdminRoute[] = [
       title: 'institutions_admin.edit_title',
     },
   },
-  ...mailTemplateRoutes,
   ...faqAdminRoutes,
+  ...permissionRoleRoutes,
+  // The settings area, in the order an administrator sets a company up.
+  ...settingsRoutes,
+  ...menuModulesRoutes,
+  ...mailTemplateRoutes,
   ...integrationsAdminRoutes,
   ...solutionPartnerRoutes,
-  ...permissionRoleRoutes,
-  ...menuModulesRoutes,
   ...dataRoutes,
-  ...settingsRoutes,
   ...companiesRoutes,
 ];
 
