@@ -72,6 +72,52 @@ export function call(
   });
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** A call to make in a permission or tenant matrix: method, address and (for writes) a body. */
+export type RouteCall = [HttpMethod, string, unknown?];
+
+/**
+ * Calls on one company's host as a session (`undefined`: no session): `as(token, 'GET', url, {query})`. `lang` sets
+ * the request language, `host` calls on another host. The app and company are read at each call, since a test
+ * creates them in `beforeAll`: `companyCaller(() => ({ app: test.app, company }))`.
+ */
+export function companyCaller(target: () => { app: FastifyInstance; company: Pick<CompanyRow, 'slug'> }) {
+  return (
+    token: string | undefined,
+    method: HttpMethod,
+    url: string,
+    options: { body?: unknown; query?: Record<string, string>; lang?: string; host?: string } = {},
+  ) =>
+    call(target().app, method, url, {
+      host: options.host ?? hostOf(target().company),
+      token,
+      body: options.body,
+      query: options.query,
+      headers: options.lang ? { 'x-content-language': options.lang } : {},
+    });
+}
+
+/**
+ * The generated routes of a framework resource (`/api/admin/{plural}`) on one id, split into reads and writes, so a
+ * test walks the whole permission and tenant matrix without listing it again.
+ */
+export function resourceRoutes(plural: string, id: number, bodies: { create: unknown; update: unknown }) {
+  const base = `/api/admin/${plural}`;
+  const reads: RouteCall[] = [
+    ['GET', base],
+    ['GET', `${base}/export`],
+    ['GET', `${base}/${id}`],
+  ];
+  const writes: RouteCall[] = [
+    ['POST', base, bodies.create],
+    ['PUT', `${base}/${id}`, bodies.update],
+    ['POST', `${base}/${id}`, bodies.update],
+    ['DELETE', `${base}/${id}`],
+    ['POST', `${base}/bulk`, { action: 'status', ids: [id], status: 0 }],
+  ];
+  return { reads, writes, all: [...reads, ...writes] };
+}
+
 export async function login(
   app: FastifyInstance,
   company: Pick<CompanyRow, 'slug'>,

@@ -80,6 +80,44 @@ describe('company settings and the company registry in Chromium', () => {
     }
   });
 
+  it('lets an admin define a user field that the user form then offers, its key fixed once saved', async () => {
+    const host = 'acme.localhost';
+    const token = await apiLogin(host, 'admin@acme.test');
+    const original = await apiCall<{ data: CompanySettingsForm }>(host, 'GET', '/api/admin/settings', undefined, token);
+    const page = await (await browser.newContext()).newPage();
+    try {
+      await signIn(page, 'acme', 'admin@acme.test');
+      await page.goto(`${origin('acme')}/admin/settings`);
+      await page.getByTestId('settings-tab-fields').click();
+      await page.getByTestId('user-fields-empty').waitFor();
+      await page.getByTestId('user-field-add').click();
+      await page.getByTestId('user-field-0-label-en').fill('Badge colour');
+      await page.getByTestId('user-field-0-label-de').fill('Ausweisfarbe');
+      expect(await page.getByTestId('user-field-0-key').inputValue()).toBe('badge_colour');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('settings-form-save-stay').click();
+      await expect.poll(() => page.getByTestId('user-field-0-key').getAttribute('readonly')).not.toBeNull();
+      const saved = await apiCall<{ data: CompanySettingsForm }>(host, 'GET', '/api/admin/settings', undefined, token);
+      expect(saved.data.user_custom_fields).toEqual([
+        { key: 'badge_colour', label: { en: 'Badge colour', de: 'Ausweisfarbe' } },
+      ]);
+
+      await page.goto(`${origin('acme')}/admin/user/add`);
+      const input = page.getByTestId('user-form').locator('input[name="custom_fields.badge_colour"]');
+      await input.waitFor();
+      expect(await page.getByTestId('user-custom-fields').locator('label').allTextContents()).toEqual(['Badge colour']);
+    } finally {
+      // Browser tests share one server: leave the company as it was.
+      await apiCall(
+        host,
+        'PUT',
+        '/api/admin/settings',
+        { user_custom_fields: original.data.user_custom_fields },
+        token,
+      );
+    }
+  });
+
   it('lets a super admin create a company with a logo that its own host serves', async () => {
     const stamp = Date.now().toString(36);
     const slug = `e2e-${stamp}`;

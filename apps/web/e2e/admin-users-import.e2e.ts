@@ -16,13 +16,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** 200 people with Turkish headers; rows 51, 101 and 151 (spreadsheet numbering) are broken three different ways. */
+/**
+ * 200 people with Turkish headers, one of them the label of a field the demo company defines (Vardiya = shift);
+ * rows 51, 101 and 151 (spreadsheet numbering) are broken three different ways.
+ */
 async function peopleWorkbook(stamp: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Kişiler');
-  sheet.addRow(['Ad', 'Soyad', 'E-posta', 'Sicil numarası', 'Departman']);
+  sheet.addRow(['Ad', 'Soyad', 'E-posta', 'Sicil numarası', 'Departman', 'Vardiya']);
   for (let i = 1; i <= 200; i++) {
-    const row = [`Kişi${i}`, `Aktarım ${stamp}`, `imp-${stamp}-${i}@demo.test`, `IMP-${stamp}-${i}`, 'Satış'];
+    const row = [`Kişi${i}`, `Aktarım ${stamp}`, `imp-${stamp}-${i}@demo.test`, `IMP-${stamp}-${i}`, 'Satış', 'Gece'];
     if (i === 50) row[1] = '';
     if (i === 100) row[2] = 'gecersiz-adres';
     if (i === 150) row[2] = `imp-${stamp}-1@demo.test`;
@@ -87,7 +90,7 @@ describe('admin user import and registration requests in Chromium', () => {
 
     const after = await apiCall<{ data: AdminUser[]; meta: { total: number } }>(HOST, 'GET', search, undefined, token);
     expect(after.meta.total).toBe(197);
-    expect(after.data[0]).toMatchObject({ department: 'Satış', status: 1 });
+    expect(after.data[0]).toMatchObject({ department: 'Satış', status: 1, custom_fields: { shift: 'Gece' } });
 
     await page.getByTestId('import-go-to-list').click();
     await page.waitForURL(/\/admin\/user\/list$/);

@@ -57,6 +57,11 @@ describe('admin users in Chromium', () => {
     await form.locator('input[name="surname"]').fill(`Test ${stamp}`);
     await form.locator('input[name="email"]').fill(email);
     await form.locator('input[name="department"]').fill('Satış');
+    // The demo company defines its own fields: one labelled input each, in its order.
+    await expect
+      .poll(() => page.getByTestId('user-custom-fields').locator('label').allTextContents())
+      .toEqual(['Masraf merkezi', 'Kademe', 'Vardiya']);
+    await form.locator('input[name="custom_fields.cost_center"]').fill('MM-999 E2E');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('user-form-save').click();
     await page.waitForURL(/\/admin\/user\/list$/);
@@ -99,7 +104,13 @@ describe('admin users in Chromium', () => {
     await page.getByTestId('table-empty').waitFor();
     const token = await apiLogin(HOST, 'admin@demo.test');
     const user = (await apiCall<{ data: AdminUser }>(HOST, 'GET', `/api/admin/users/${id}`, undefined, token)).data;
-    expect(user).toMatchObject({ email, status: 1, title: 'Bölge Müdürü', department: 'Satış' });
+    expect(user).toMatchObject({
+      email,
+      status: 1,
+      title: 'Bölge Müdürü',
+      department: 'Satış',
+      custom_fields: { cost_center: 'MM-999 E2E' },
+    });
   });
 
   it('sorts by name like the API, and exports the current query as csv with its header row', async () => {
@@ -134,7 +145,9 @@ describe('admin users in Chromium', () => {
     const text = (await readFile((await download.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = text.trim().split(/\r?\n/);
     expect(header).toContain('E-posta');
+    expect(header).toMatch(/,Masraf merkezi,Kademe,Vardiya$/);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(email);
+    expect(lines[0]).toContain('MM-999 E2E');
   });
 });

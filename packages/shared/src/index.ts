@@ -27,6 +27,7 @@ export * from './schemas/resource.js';
 export * from './schemas/roles-admin.js';
 export * from './schemas/solution-partners.js';
 export * from './schemas/uploads.js';
+export * from './schemas/user-custom-fields.js';
 export * from './schemas/user-groups.js';
 export * from './schemas/users-admin.js';
 export * from './schemas/users-import.js';

@@ -14,10 +14,19 @@ await instance.init({
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
+const languages = new WeakMap<Translate, Locale>();
+
 /** A translator for one language; unknown keys fall back to tr, then to the key itself. */
 export function translator(locale: Locale): Translate {
   const t: TFunction = instance.getFixedT(locale);
-  return (key, params) => t(key, params ?? {}) as string;
+  const translate: Translate = (key, params) => t(key, params ?? {}) as string;
+  languages.set(translate, locale);
+  return translate;
+}
+
+/** The language a translator speaks, for texts the company wrote per language (tr for any other function). */
+export function languageOf(t: Translate): Locale {
+  return languages.get(t) ?? DEFAULT_LOCALE;
 }
 
 export function hasTranslation(key: string): boolean {

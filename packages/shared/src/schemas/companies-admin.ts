@@ -109,6 +109,7 @@ export const companySettingsFormSchema = z.object({
   personal_data_notice: legalTextSettingSchema,
   clarification_text: legalTextSettingSchema,
   hide_social_links_hosts: companySettingSchemas.hide_social_links_hosts,
+  user_custom_fields: companySettingSchemas.user_custom_fields,
 });
 export type CompanySettingsForm = z.infer<typeof companySettingsFormSchema>;
 
@@ -129,4 +130,5 @@ export const SETTINGS_SCREEN_KEYS = [
   'personal_data_notice',
   'clarification_text',
   'hide_social_links_hosts',
+  'user_custom_fields',
 ] as const satisfies readonly (keyof CompanySettingsForm & keyof typeof companySettingSchemas)[];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
 import { LOCALES } from '../constants.js';
 import { optionalText } from './common.js';
+import { userCustomFieldsSchema } from './user-custom-fields.js';
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'validation.color');
 const link = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
@@ -86,6 +87,8 @@ export const companySettingSchemas = {
   clarification_text: legalTextSettingSchema,
   /** Hosts on which the footer hides the social links (spec §2.9: "hidden for one specific academy host"). */
   hide_social_links_hosts: z.array(hostNameSchema).max(LEGAL_TEXT_MAX_HOSTS),
+  /** The fields the company defines for its people (issue 4), in the order forms and exports show them. */
+  user_custom_fields: userCustomFieldsSchema,
 } as const;
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export const COMPANY_SETTING_KEYS = Object.keys(companySettingSchemas) as CompanySettingKey[];

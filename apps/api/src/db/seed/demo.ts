@@ -8,6 +8,7 @@ import { seedConversations } from './conversations.js';
 import { seedFaq } from './faq.js';
 import { seedMenus } from './menu.js';
 import { seedRegistrationRequests } from './registration-requests.js';
+import { seedUserFields } from './user-fields.js';
 import { seedUserGroups } from './user-groups.js';
 
 export const DEMO_PASSWORD = 'Kampus!2026';
@@ -341,6 +342,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedConversations(tx, { demo: demo.id, acme: acme.id });
     await seedFaq(tx, demo.id);
     await seedUserGroups(tx, { demo: demo.id });
+    await seedUserFields(tx, demo.id);
     await seedRegistrationRequests(tx, demo.id, passwordHash);
   });
 }

@@ -3,9 +3,10 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLogs, pageViews, roles, roleUser, users } from '../../db/schema/index.js';
-import type { Translate } from '../../platform/i18n.js';
+import { languageOf, type Translate } from '../../platform/i18n.js';
 import type { Cell } from '../../platform/resource/export.js';
 import { SIGN_IN_AUDIT_ACTION } from '../auth/service.js';
+import { findLabelledFields } from '../users/custom-fields.js';
 
 /** Whose data a workbook holds: the whole company, or one person of it (an access request). */
 export interface SheetScope {
@@ -53,13 +54,29 @@ export function roleLabel(role: { id: number; name: string }, t: Translate): str
 
 const managers = alias(users, 'manager');
 
-/** The custom-field keys in use, so each becomes a column of its own. */
-async function customFieldKeys(tx: Db, scope: SheetScope): Promise<string[]> {
+/** The custom-field keys stored, defined or not, so no value is left out of the workbook. */
+async function storedCustomFieldKeys(tx: Db, scope: SheetScope): Promise<string[]> {
   const result = await tx.execute(sql`
     select distinct jsonb_object_keys(${users.customFields}) as key from ${users}
     where ${users.companyId} = ${scope.companyId} ${scope.userId === null ? sql`` : sql`and ${users.id} = ${scope.userId}`}
     order by key`);
   return (result as unknown as { rows: { key: string }[] }).rows.map((row) => row.key);
+}
+
+/**
+ * One column per custom field: the company's defined fields in their order, under their labels, then any key still
+ * stored that is no longer defined, under its key.
+ */
+async function customFieldColumns(tx: Db, scope: SheetScope, t: Translate) {
+  const [defined, stored] = await Promise.all([
+    findLabelledFields(tx, scope.companyId, languageOf(t)),
+    storedCustomFieldKeys(tx, scope),
+  ]);
+  const definedKeys = new Set(defined.map((field) => field.key));
+  const leftOver = stored
+    .filter((key) => !definedKeys.has(key))
+    .map((key) => ({ key, label: t('data_admin.columns.custom_field', { key }) }));
+  return [...defined, ...leftOver];
 }
 
 /**
@@ -69,7 +86,7 @@ async function customFieldKeys(tx: Db, scope: SheetScope): Promise<string[]> {
 export const usersSheet: SheetProvider = {
   key: 'users',
   async headers(tx, scope, t) {
-    const keys = await customFieldKeys(tx, scope);
+    const fields = await customFieldColumns(tx, scope, t);
     const c = (key: string) => t(`users_admin.columns.${key}`);
     return [
       c('id'),
@@ -85,7 +102,7 @@ export const usersSheet: SheetProvider = {
       c('manager'),
       c('location'),
       c('hire_date'),
-      ...keys.map((key) => t('data_admin.columns.custom_field', { key })),
+      ...fields.map((field) => field.label),
       c('roles'),
       c('status'),
       c('language'),
@@ -94,7 +111,7 @@ export const usersSheet: SheetProvider = {
     ];
   },
   async *rows(tx, scope, t) {
-    const keys = await customFieldKeys(tx, scope);
+    const fields = await customFieldColumns(tx, scope, t);
     const batches = byIdBatches((after, limit) =>
       tx
         .select({ user: users, manager: { name: managers.name, surname: managers.surname } })
@@ -134,7 +151,7 @@ export const usersSheet: SheetProvider = {
         fullName(manager?.name ?? null, manager?.surname ?? null),
         user.location,
         user.hireDate,
-        ...keys.map((key) => user.customFields?.[key] ?? null),
+        ...fields.map((field) => user.customFields?.[field.key] ?? null),
         grants
           .filter((grant) => grant.userId === user.id)
           .map((grant) => roleLabel(grant, t))

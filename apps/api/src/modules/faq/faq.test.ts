@@ -2,12 +2,18 @@ import type { LocalizedText } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import {
+  call,
+  companyCaller,
+  createTestApp,
+  hostOf,
+  login,
+  resourceRoutes,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../test/permissions.js';
 import { faqCategories, faqs } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('FAQ: admin resources and the learner page', () => {
   let test: TestApp;
@@ -61,34 +67,10 @@ describe('FAQ: admin resources and the learner page', () => {
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string; host?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: options.host ?? hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
-  const routesOf = (plural: string, id: number, body: unknown) => ({
-    reads: [
-      ['GET', `/api/admin/${plural}`],
-      ['GET', `/api/admin/${plural}/export`],
-      ['GET', `/api/admin/${plural}/${id}`],
-    ] as [Method, string][],
-    writes: [
-      ['POST', `/api/admin/${plural}`, body],
-      ['PUT', `/api/admin/${plural}/${id}`, body],
-      ['POST', `/api/admin/${plural}/${id}`, body],
-      ['DELETE', `/api/admin/${plural}/${id}`],
-      ['POST', `/api/admin/${plural}/bulk`, { action: 'status', ids: [id], status: 0 }],
-    ] as [Method, string, unknown?][],
-  });
+  const routesOf = (plural: string, id: number, body: unknown) =>
+    resourceRoutes(plural, id, { create: body, update: body });
 
   it('guards both resources: 401 without a session, 403 without read_faq, and changes need create_faq', async () => {
     const category = await insertCategory(company.id, { tr: 'Genel' });

@@ -1,13 +1,11 @@
-import type { Permission } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { hashtags, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { companyCaller, createTestApp, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { hashtags } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('admin hashtags resource', () => {
   let test: TestApp;
@@ -17,25 +15,6 @@ describe('admin hashtags resource', () => {
   let learnerToken: string;
   let viewerToken: string;
   let adminId: number;
-
-  /** A user of the company whose only role holds the permissions given. */
-  async function tokenWith(permissionNames: Permission[]) {
-    const user = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx
-        .insert(roles)
-        .values({ companyId: company.id, name: `Only ${permissionNames.join(' ')}` })
-        .returning();
-      for (const name of permissionNames) {
-        const [permission] = await tx.select().from(permissions).where(eq(permissions.name, name));
-        await tx
-          .insert(rolePermissions)
-          .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      }
-      await tx.insert(roleUser).values({ companyId: company.id, userId: user.id, roleId: role!.id });
-    });
-    return (await login(test.app, company, user.email!)).access_token;
-  }
 
   const insertHashtag = (companyId: number, name: string, status = 1) =>
     asSystem(test.db, (tx) =>
@@ -64,40 +43,20 @@ describe('admin hashtags resource', () => {
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    viewerToken = await tokenWith(['show_hashtag']);
+    viewerToken = await tokenWithPermissions(test, company, ['show_hashtag']);
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
-  const reads = (id: number): [Method, string][] => [
-    ['GET', '/api/admin/hashtags'],
-    ['GET', '/api/admin/hashtags/export'],
-    ['GET', `/api/admin/hashtags/${id}`],
-  ];
-  const writes = (id: number): [Method, string, unknown?][] => [
-    ['POST', '/api/admin/hashtags', { name: 'guard' }],
-    ['PUT', `/api/admin/hashtags/${id}`, { name: 'changed' }],
-    ['POST', `/api/admin/hashtags/${id}`, { name: 'changed' }],
-    ['DELETE', `/api/admin/hashtags/${id}`],
-    ['POST', '/api/admin/hashtags/bulk', { action: 'status', ids: [id], status: 0 }],
-  ];
+  const routes = (id: number) =>
+    resourceRoutes('hashtags', id, { create: { name: 'guard' }, update: { name: 'changed' } });
+  const reads = (id: number) => routes(id).reads;
+  const writes = (id: number) => routes(id).writes;
 
   it('answers 401 without a session, 403 without show_hashtag, and 403 on changes without create_hashtag', async () => {
     const tag = await insertHashtag(company.id, 'guarded');
-    for (const [method, url, body] of [...reads(tag.id), ...writes(tag.id)]) {
+    for (const [method, url, body] of routes(tag.id).all) {
       expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
       expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
     }
@@ -113,9 +72,7 @@ describe('admin hashtags resource', () => {
   it("answers 404 for another company's hashtag on every action, and changes nothing", async () => {
     const foreign = await insertHashtag(other.id, 'yabancıetiket');
     const mine = await insertHashtag(company.id, 'benimki');
-    for (const [method, url, body] of [...reads(foreign.id), ...writes(foreign.id)].filter(([, url]) =>
-      url.includes(String(foreign.id)),
-    )) {
+    for (const [method, url, body] of routes(foreign.id).all.filter(([, url]) => url.includes(String(foreign.id)))) {
       const response = await as(adminToken, method, url, { body });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(JSON.stringify(response.json())).not.toContain('yabancı');

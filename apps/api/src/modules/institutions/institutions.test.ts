@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { institutions, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { companyCaller, createTestApp, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { institutions } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('admin institutions resource', () => {
   let test: TestApp;
@@ -42,46 +41,17 @@ describe('admin institutions resource', () => {
     const admin = await test.factories.createAdmin(company);
     const learner = await test.factories.createUser(company);
     // An admin-panel role holding read_report but not read_companysetting.
-    const reporter = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
-    });
+    reporterToken = await tokenWithPermissions(test, company, ['read_report']);
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    reporterToken = (await login(test.app, company, reporter.email!)).access_token;
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
-  const actions = (id: number): [Method, string, unknown?][] => [
-    ['GET', '/api/admin/institutions'],
-    ['GET', '/api/admin/institutions/export'],
-    ['GET', `/api/admin/institutions/${id}`],
-    ['POST', '/api/admin/institutions', { name: 'Guard' }],
-    ['PUT', `/api/admin/institutions/${id}`, { name: 'Changed' }],
-    ['POST', `/api/admin/institutions/${id}`, { name: 'Changed' }],
-    ['DELETE', `/api/admin/institutions/${id}`],
-    ['POST', '/api/admin/institutions/bulk', { action: 'status', ids: [id], status: 0 }],
-  ];
+  const actions = (id: number) =>
+    resourceRoutes('institutions', id, { create: { name: 'Guard' }, update: { name: 'Changed' } }).all;
 
   it('answers 401 without a session and 403 without read_companysetting, on every action', async () => {
     const item = await insertInstitution(company.id, { name: 'Korunan Akademi' });

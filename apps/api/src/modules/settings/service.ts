@@ -8,6 +8,7 @@ import {
   loginOptionsSchema,
   SETTINGS_SCREEN_KEYS,
   themeSettingsSchema,
+  userCustomFieldsSchema,
 } from '@kampus/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -43,6 +44,7 @@ function presentSettings(company: typeof companies.$inferSelect, stored: Map<str
     personal_data_notice: parsedOr(legalTextSettingSchema, stored.get('personal_data_notice') ?? {}, emptyLegal),
     clarification_text: parsedOr(legalTextSettingSchema, stored.get('clarification_text') ?? {}, emptyLegal),
     hide_social_links_hosts: parsedOr(hostListSchema, stored.get('hide_social_links_hosts') ?? [], []),
+    user_custom_fields: parsedOr(userCustomFieldsSchema, stored.get('user_custom_fields') ?? [], []),
   };
 }
 

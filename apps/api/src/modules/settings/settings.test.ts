@@ -91,6 +91,7 @@ describe('admin settings of the acting company', () => {
       personal_data_notice: { default: {}, hosts: {} },
       clarification_text: { default: {}, hosts: {} },
       hide_social_links_hosts: ['akademi.example.com'],
+      user_custom_fields: [],
     });
   });
 

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, createTestApp, hostOf, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../test/permissions.js';
 import { PNG_BYTES, upload } from '../../../test/uploads.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('admin solution partners resource', () => {
   let test: TestApp;
@@ -51,30 +49,10 @@ describe('admin solution partners resource', () => {
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
-  const routes = (id: number): [Method, string, unknown?][] => [
-    ['GET', '/api/admin/solution-partners'],
-    ['GET', '/api/admin/solution-partners/export'],
-    ['GET', `/api/admin/solution-partners/${id}`],
-    ['POST', '/api/admin/solution-partners', { name: 'Yeni' }],
-    ['PUT', `/api/admin/solution-partners/${id}`, { name: 'Değişti' }],
-    ['POST', `/api/admin/solution-partners/${id}`, { name: 'Değişti' }],
-    ['DELETE', `/api/admin/solution-partners/${id}`],
-    ['POST', '/api/admin/solution-partners/bulk', { action: 'status', ids: [id], status: 0 }],
-  ];
+  const routes = (id: number) =>
+    resourceRoutes('solution-partners', id, { create: { name: 'Yeni' }, update: { name: 'Değişti' } }).all;
 
   it('answers 401 without a session and 403 without read_integration; read_integration does everything', async () => {
     const partner = await insertPartner(company.id, 'Korunan Danışmanlık');

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import {
-  permissions,
-  rolePermissions,
-  roles,
-  roleUser,
-  userGroupMembers,
-  userGroups,
-  users,
-} from '../../db/schema/index.js';
+import { call, companyCaller, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
 import { userIdsOfGroups } from './service.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
 
 describe('admin user groups', () => {
@@ -52,39 +45,18 @@ describe('admin user groups', () => {
     const admin = await test.factories.createAdmin(company);
     const learner = await test.factories.createUser(company);
     // An admin-panel role holding read_report but not show_user.
-    const reporter = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
-    });
+    reporterToken = await tokenWithPermissions(test, company, ['read_report']);
     stranger = await test.factories.createUser(other, { name: 'Yabancı', department: 'Satış' });
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    reporterToken = (await login(test.app, company, reporter.email!)).access_token;
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
   const base = '/api/admin/user-groups';
-  const actions = (id: number, userId: number): [Method, string, unknown?][] => [
+  const actions = (id: number, userId: number): [HttpMethod, string, unknown?][] => [
     ['GET', base],
     ['GET', `${base}/export`],
     ['GET', `${base}/rule-options`],
@@ -219,7 +191,7 @@ describe('admin user groups', () => {
     let token: string;
     const people: Record<string, UserRow> = {};
     let made = 0;
-    const asRules = (method: Method, url: string, body?: unknown, query?: Record<string, string>) =>
+    const asRules = (method: HttpMethod, url: string, body?: unknown, query?: Record<string, string>) =>
       call(test.app, method, url, { host: hostOf(rulesCompany), token, body, query });
 
     beforeAll(async () => {

@@ -26,4 +26,26 @@ describe('demo seed: registration requests', () => {
     });
     expect(none.json().meta.total).toBe(0);
   });
+
+  it('defines three user fields for Demo Holding and fills them for most of its people', async () => {
+    const session = await login(test.app, { slug: 'demo' }, 'admin@demo.test', DEMO_PASSWORD);
+    const fields = await call(test.app, 'GET', '/api/admin/users/custom-fields', {
+      host: 'demo.localhost',
+      token: session.access_token,
+      headers: { 'x-content-language': 'en' },
+    });
+    expect(fields.json().data).toEqual([
+      { key: 'cost_center', label: 'Cost centre' },
+      { key: 'grade', label: 'Employee grade' },
+      { key: 'shift', label: 'Shift' },
+    ]);
+    const people = await call(test.app, 'GET', '/api/admin/users', {
+      host: 'demo.localhost',
+      token: session.access_token,
+      query: { per_page: '100' },
+    });
+    const filled = people.json().data.filter((u: { custom_fields: object }) => Object.keys(u.custom_fields).length > 0);
+    expect(filled.length).toBeGreaterThan(30);
+    expect(filled[0].custom_fields).toHaveProperty('cost_center');
+  });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { LOCALES, USER_IMPORT_COLUMNS, type UserImportColumn } from '@kampus/shared';
+import { LOCALES, USER_IMPORT_COLUMNS, type UserCustomField, type UserImportColumn } from '@kampus/shared';
 import ExcelJS from 'exceljs';
 import { translator } from '../../platform/i18n.js';
 import { foldCase } from '../../platform/resource/resource.js';
@@ -140,10 +140,26 @@ function buildHeaderAliases(): Map<string, UserImportColumn> {
 
 let headerAliases: Map<string, UserImportColumn> | undefined;
 
-/** What each header of the file names: a standard column, one of the company's custom fields, or nothing. */
-export function mapHeaders(headers: string[], customFieldKeys: readonly string[]) {
+/** Every spelling of the company's fields: the key and each label, as headers are compared. */
+function customFieldAliases(fields: readonly UserCustomField[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const field of fields) {
+    for (const spelling of [field.key, ...Object.values(field.label)]) {
+      const key = spelling ? normaliseHeader(spelling) : '';
+      // The first field keeps a spelling two of them share, as the order decides everywhere else.
+      if (key !== '' && !aliases.has(key)) aliases.set(key, field.key);
+    }
+  }
+  return aliases;
+}
+
+/**
+ * What each header of the file names: a standard column, one of the company's defined fields (by key or by a label
+ * in any language), or nothing.
+ */
+export function mapHeaders(headers: string[], customFields: readonly UserCustomField[]) {
   headerAliases ??= buildHeaderAliases();
-  const custom = new Map(customFieldKeys.map((key) => [normaliseHeader(key), key]));
+  const custom = customFieldAliases(customFields);
   const columns: ({ kind: 'column'; column: UserImportColumn } | { kind: 'custom'; key: string } | null)[] = [];
   const seen = new Set<string>();
   const ignored: string[] = [];

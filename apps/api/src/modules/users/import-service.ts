@@ -7,17 +7,18 @@ import {
   type UserImportQuery,
   type UserImportResult,
 } from '@kampus/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { companies, USER_STATUS, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
-import { type Translate, translator } from '../../platform/i18n.js';
+import { languageOf, type Translate, translator } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES, toCsv } from '../../platform/resource/export.js';
 import type { ExportFile, ResourceActor } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
+import { findLabelledFields } from './custom-fields.js';
 import { applyImport, planImport, summaryOf } from './import.js';
 import { readImportFile } from './import-file.js';
 
@@ -29,15 +30,6 @@ function builtInRoleLabels(name: string): string[] {
   return LOCALES.map((locale) => translator(locale)(`profile.role_names.${name}`)).filter(
     (label) => label !== `profile.role_names.${name}`,
   );
-}
-
-/** The company's custom field keys in use, so the template offers them as columns. */
-async function findCustomFieldKeys(tx: Db, companyId: number): Promise<string[]> {
-  const rows = await tx.execute(
-    sql`select distinct jsonb_object_keys(${users.customFields}) as key from ${users}
-        where ${users.companyId} = ${companyId} order by 1`,
-  );
-  return (rows as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
 }
 
 async function buildXlsx(sheetName: string, headers: string[], example: string[]): Promise<Buffer> {
@@ -88,12 +80,15 @@ export function createUserImport(
     /** GET api/admin/users/import-template: the columns in the request's language and one example row. */
     template: (actor: ResourceActor, format: ExportFormat, t: Translate) =>
       inTenant(db, actor.companyId, async (tx): Promise<ExportFile> => {
-        const customKeys = await findCustomFieldKeys(tx, actor.companyId);
-        const headers = [...USER_IMPORT_COLUMNS.map((c) => t(`users_import.columns.${c}`)), ...customKeys];
+        const fields = await findLabelledFields(tx, actor.companyId, languageOf(t));
+        const headers = [
+          ...USER_IMPORT_COLUMNS.map((c) => t(`users_import.columns.${c}`)),
+          ...fields.map((field) => field.label),
+        ];
         // The example names no manager: an example address would not be found, and the row could not be imported.
         const example = [
           ...USER_IMPORT_COLUMNS.map((c) => (c === 'manager' ? '' : t(`users_import.example.${c}`))),
-          ...customKeys.map(() => ''),
+          ...fields.map(() => ''),
         ];
         const name = t('users_import.template_file');
         const body = format === 'csv' ? toCsv(headers, [example]) : await buildXlsx(name, headers, example);

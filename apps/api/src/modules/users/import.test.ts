@@ -41,7 +41,15 @@ describe('user import', () => {
   beforeAll(async () => {
     test = await createTestApp();
     const f = test.factories;
-    company = await f.createCompany();
+    // `shoe` was a field once: its stored values must survive imports that cannot name it any more.
+    company = await f.createCompany({
+      settings: {
+        user_custom_fields: [
+          { key: 'shirt', label: { tr: 'Tişört bedeni', en: 'Shirt size', de: 'T-Shirt-Größe' } },
+          { key: 'blood_type', label: { tr: 'Kan grubu', en: 'Blood type' } },
+        ],
+      },
+    });
     other = await f.createCompany();
     admin = await f.createAdmin(company, { name: 'Ayşe', surname: 'Yönetici', registrationNumber: 'A-1' });
     const learner = await f.createUser(company);
@@ -114,7 +122,7 @@ describe('user import', () => {
   });
 
   it('offers a template in the request language with an example row and the company custom fields', async () => {
-    await test.factories.createUser(company, { customFields: { blood_type: 'A+' } });
+    await test.factories.createUser(company, { customFields: { blood_type: 'A+', retired_key: 'x' } });
     const xlsx = await template('xlsx', 'en');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
@@ -125,7 +133,11 @@ describe('user import', () => {
     const headers = (sheet.getRow(1).values as string[]).slice(1);
     expect(headers.slice(0, 3)).toEqual(['First name *', 'Last name *', 'Email']);
     expect(headers).toContain('Manager (email or registration number)');
-    expect(headers.at(-1)).toBe('blood_type');
+    // The defined fields in their order, labelled in the request's language; a stored undefined key is no column.
+    expect(headers.slice(-2)).toEqual(['Shirt size', 'Blood type']);
+    expect(headers).not.toContain('retired_key');
+    const turkish = await template('csv', 'tr');
+    expect(turkish.body.split(/\r?\n/)[0]).toMatch(/;Tişört bedeni;Kan grubu$|,Tişört bedeni,Kan grubu$/);
     expect(sheet.getRow(2).getCell(3).value).toBe('jane.smith@example.com');
 
     const csv = await template('csv', 'tr');
@@ -300,6 +312,19 @@ describe('user import', () => {
     const second = await upload(utf8, { name: 'people.csv', type: 'text/csv' });
     expect(second.json().created).toBe(1);
     expect(await userByEmail('utf@example.test')).toMatchObject({ name: 'Ada, Jr.', registrationNumber: '0042' });
+  });
+
+  it('fills defined fields from headers naming a label in any language, and ignores undefined ones', async () => {
+    const file = await xlsxOf([
+      ['E-posta', 'Ad', 'Soyad', 'T-SHİRT-GRÖßE', 'kan grubu', 'shoe'],
+      ['label@example.test', 'Lale', 'Etiket', 'XL', '0 Rh+', '44'],
+    ]);
+    const response = await upload(file, { lang: 'tr' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created: 1, ignored_columns: ['shoe'] });
+    expect(await userByEmail('label@example.test')).toMatchObject({
+      customFields: { shirt: 'XL', blood_type: '0 Rh+' },
+    });
   });
 
   it('accepts a file of several megabytes, above the JSON body limit', async () => {

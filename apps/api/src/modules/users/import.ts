@@ -5,6 +5,7 @@ import {
   adminUserCreateSchema,
   adminUserUpdateSchema,
   ROLE,
+  type UserCustomField,
   type UserImportColumn,
   type UserImportRowError,
 } from '@kampus/shared';
@@ -16,6 +17,7 @@ import { auditLogs, roles, roleUser, users } from '../../db/schema/index.js';
 import { fieldErrorsOf } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import type { ResourceActor } from '../../platform/resource/resource.js';
+import { findDefinedFields } from './custom-fields.js';
 import { ImportFileRejected, type ImportSheet, mapHeaders } from './import-file.js';
 
 /** Rows per INSERT or UPDATE statement: well under PostgreSQL's 65,535 parameters of one statement. */
@@ -39,7 +41,8 @@ interface CompanyIndex {
   ids: Record<IdentifierField, Map<string, number>>;
   managerOf: Map<number, number | null>;
   customFields: Map<number, Record<string, string>>;
-  customFieldKeys: string[];
+  /** The fields the company defines: the only ones a column may fill. */
+  definedFields: UserCustomField[];
   superAdmins: Set<number>;
   actorRoles: Set<number>;
   /** Assignable roles by every spelling the file may use (name, case-insensitive). */
@@ -48,7 +51,7 @@ interface CompanyIndex {
 
 async function loadIndex(tx: Db, actor: ResourceActor, roleLabels: (name: string) => string[]): Promise<CompanyIndex> {
   const companyId = actor.companyId;
-  const [people, superAdmins, actorRoles, assignable] = await Promise.all([
+  const [people, superAdmins, actorRoles, assignable, definedFields] = await Promise.all([
     tx
       .select({
         id: users.id,
@@ -73,17 +76,17 @@ async function loadIndex(tx: Db, actor: ResourceActor, roleLabels: (name: string
       .select({ id: roles.id, name: roles.name, companyId: roles.companyId })
       .from(roles)
       .where(or(isNull(roles.companyId), eq(roles.companyId, companyId))),
+    findDefinedFields(tx, companyId),
   ]);
   const index: CompanyIndex = {
     ids: { email: new Map(), username: new Map(), phone: new Map(), registration_number: new Map() },
     managerOf: new Map(),
     customFields: new Map(),
-    customFieldKeys: [],
+    definedFields,
     superAdmins: new Set(superAdmins.map((r) => r.userId)),
     actorRoles: new Set(actorRoles.map((r) => r.roleId)),
     roleByName: new Map(),
   };
-  const keys = new Set<string>();
   for (const p of people) {
     const values: Record<IdentifierField, string | null> = {
       email: p.email,
@@ -97,9 +100,7 @@ async function loadIndex(tx: Db, actor: ResourceActor, roleLabels: (name: string
     }
     index.managerOf.set(p.id, p.managerId);
     index.customFields.set(p.id, p.customFields ?? {});
-    for (const key of Object.keys(p.customFields ?? {})) keys.add(key);
   }
-  index.customFieldKeys = [...keys];
   for (const role of assignable) {
     if (role.id === ROLE.superAdmin && !actor.isSuperAdmin) continue;
     const spellings = role.companyId === null ? [role.name, ...roleLabels(role.name)] : [role.name];
@@ -179,7 +180,7 @@ export async function planImport(
   roleLabels: (name: string) => string[],
 ): Promise<ImportPlan> {
   const index = await loadIndex(tx, actor, roleLabels);
-  const { columns, ignored } = mapHeaders(sheet.headers, index.customFieldKeys);
+  const { columns, ignored } = mapHeaders(sheet.headers, index.definedFields);
   const hasIdentifierColumn = columns.some(
     (c) =>
       c?.kind === 'column' && (c.column === 'email' || c.column === 'username' || c.column === 'registration_number'),
@@ -247,10 +248,7 @@ export async function planImport(
     for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
     if (roleIds) input.role_ids = roleIds;
     const hasCustom = Object.keys(custom).length > 0;
-    if (matchId !== null) {
-      // Custom fields not in the file stay: the row's values are merged into the person's.
-      if (hasCustom) input.custom_fields = { ...index.customFields.get(matchId), ...custom };
-    } else input.custom_fields = custom;
+    if (hasCustom || matchId === null) input.custom_fields = custom;
 
     const parsed = matchId === null ? adminUserCreateSchema.safeParse(input) : adminUserUpdateSchema.safeParse(input);
     if (!parsed.success) {
@@ -289,7 +287,9 @@ export async function planImport(
     planned.push({
       number: row.number,
       matchId,
-      ...(matchId === null ? { create: parsed.data as AdminUserCreate } : { update: parsed.data as AdminUserUpdate }),
+      ...(matchId === null
+        ? { create: parsed.data as AdminUserCreate }
+        : { update: withStoredCustomFields(parsed.data as AdminUserUpdate, index.customFields.get(matchId)) }),
       roleIds,
       managerRef: cells.manager,
     });
@@ -301,6 +301,11 @@ export async function planImport(
   errors.sort((a, b) => a.row - b.row);
   const invalidRows = new Set(errors.map((e) => e.row)).size;
   return { rows: valid.length + invalidRows, planned: valid, errors, ignored };
+}
+
+/** Custom fields not in the file stay (those no longer defined too): the row's values are merged into the person's. */
+function withStoredCustomFields(update: AdminUserUpdate, stored: Record<string, string> | undefined): AdminUserUpdate {
+  return update.custom_fields ? { ...update, custom_fields: { ...stored, ...update.custom_fields } } : update;
 }
 
 /** The single-user rules for changing an existing account: super admins, and the administrator's own admin role. */

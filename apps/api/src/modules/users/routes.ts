@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   idParamSchema,
   itemResponseSchema,
+  labelledCustomFieldSchema,
   listResponseSchema,
   messageSchema,
   registrationRejectSchema,
@@ -17,6 +18,7 @@ import {
 } from '@kampus/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Translate } from '../../platform/i18n.js';
 import { contentDisposition } from '../../platform/resource/export.js';
 import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
@@ -70,6 +72,15 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         .header('cache-control', 'no-store')
         .send(file.body);
     },
+  );
+
+  r.get(
+    '/api/admin/users/custom-fields',
+    {
+      config: guard,
+      schema: { tags: ['admin', 'users'], response: { 200: z.object({ data: z.array(labelledCustomFieldSchema) }) } },
+    },
+    async (request) => ({ data: await users.customFields(resourceActorOf(request), request.lang) }),
   );
 
   // Multipart is parsed in this scope only, so no other users route accepts a multipart body.

@@ -9,6 +9,7 @@ import {
   adminUserSchema,
   adminUserUpdateSchema,
   isLocale,
+  type Locale,
   ROLE,
   USER_STATUS_NAMES,
   userStatusSchema,
@@ -20,8 +21,10 @@ import { companies, roles, roleUser, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, invalidFields } from '../../platform/http/errors.js';
+import { languageOf } from '../../platform/i18n.js';
 import { defineResource, type ResourceActor } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
+import { assertDefinedKeys, findDefinedFields, findLabelledFields, mergeCustomFields } from './custom-fields.js';
 import { createUserImport } from './import-service.js';
 import { createRegistrationRequests } from './registration-requests.js';
 
@@ -213,6 +216,18 @@ function assertSelfChange(actor: ResourceActor, before: AdminUser, input: AdminU
   }
 }
 
+/** The custom field values to store: only defined fields may be given; see `mergeCustomFields`. */
+async function customFieldsToStore(
+  tx: Db,
+  companyId: number,
+  stored: Record<string, string>,
+  given: Record<string, string> | undefined,
+): Promise<Record<string, string> | undefined> {
+  if (given === undefined) return undefined;
+  assertDefinedKeys(given, await findDefinedFields(tx, companyId));
+  return mergeCustomFields(stored, given);
+}
+
 function writableColumns(input: AdminUserUpdate) {
   const columns: Partial<typeof users.$inferInsert> = {
     name: input.name,
@@ -304,10 +319,16 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
       await assertUniqueIdentifiers(tx, actor.companyId, input);
       await assertAssignableRoles(tx, actor, input.role_ids);
       if (input.manager_id) await assertValidManager(tx, actor.companyId, input.manager_id);
+      const customFields = await customFieldsToStore(tx, actor.companyId, {}, input.custom_fields);
       const [row] = await withUniqueFields(() =>
         tx
           .insert(users)
-          .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name, surname: input.surname })
+          .values({
+            ...writableColumns({ ...input, custom_fields: customFields }),
+            companyId: actor.companyId,
+            name: input.name,
+            surname: input.surname,
+          })
           .returning({ id: users.id }),
       );
       if (!row) throw new Error('user insert returned nothing');
@@ -330,7 +351,8 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
       await assertUniqueIdentifiers(tx, actor.companyId, input, before.id);
       if (input.role_ids) await assertAssignableRoles(tx, actor, input.role_ids);
       if (input.manager_id) await assertValidManager(tx, actor.companyId, input.manager_id, before.id);
-      const columns = writableColumns(input);
+      const customFields = await customFieldsToStore(tx, actor.companyId, before.custom_fields, input.custom_fields);
+      const columns = writableColumns({ ...input, custom_fields: customFields });
       if (Object.keys(columns).length > 0) {
         await withUniqueFields(() =>
           tx
@@ -395,6 +417,12 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
         { header: 'users_admin.columns.last_login_at', value: (u) => u.last_login_at },
         { header: 'users_admin.columns.created_at', value: (u) => u.created_at },
       ],
+      // The company's own fields, labelled in the request's language, after the built-in columns.
+      extraColumns: async (tx, companyId, t) =>
+        (await findLabelledFields(tx, companyId, languageOf(t))).map((field) => ({
+          label: field.label,
+          value: (u: AdminUser) => u.custom_fields[field.key] ?? null,
+        })),
     },
   });
 
@@ -404,6 +432,9 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
     import: createUserImport(platform, deps, presentUsers),
     /** Self-registered people waiting for approval (`api/admin/registration-requests`). */
     registrationRequests: createRegistrationRequests(platform, { resource }),
+    /** GET api/admin/users/custom-fields: what the user form shows, for holders of show_user. */
+    customFields: (actor: ResourceActor, lang: Locale) =>
+      inTenant(db, actor.companyId, (tx) => findLabelledFields(tx, actor.companyId, lang)),
     /** POST api/admin/users/{id}/reactivate: a passive (or pending) user becomes active again. */
     reactivate: async (actor: ResourceActor, id: number) => {
       await resource.setStatus(actor, [id], 1);

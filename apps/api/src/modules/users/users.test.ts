@@ -24,7 +24,9 @@ describe('admin users resource', () => {
   beforeAll(async () => {
     test = await createTestApp();
     const f = test.factories;
-    company = await f.createCompany();
+    company = await f.createCompany({
+      settings: { user_custom_fields: [{ key: 'blood_type', label: { tr: 'Kan grubu', en: 'Blood type' } }] },
+    });
     other = await f.createCompany();
     admin = await f.createAdmin(company, { name: 'Ayşe', surname: 'Yönetici' });
     learner = await f.createUser(company, { name: 'Şeyma', surname: 'Öztürk', department: 'Satış' });

@@ -39,6 +39,12 @@ export interface ExportColumn<Item> {
   value: (item: Item, t: Translate) => Cell;
 }
 
+/** A column known only per company (e.g. its own user fields), its header already in words. */
+export interface LabelledExportColumn<Item> {
+  label: string;
+  value: (item: Item, t: Translate) => Cell;
+}
+
 /**
  * Everything a tenant-scoped admin resource declares. The framework adds what no declaration may forget: the tenant
  * filter (every query runs in `inTenant` and filters by `company_id` itself), the 404 for another company's id, the
@@ -82,6 +88,8 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
     /** Locale key of the file (and sheet) name; the date is appended. */
     fileName: string;
     columns: ExportColumn<Item>[];
+    /** Columns of the company's own, read in the export's transaction and appended after `columns`. */
+    extraColumns?: (tx: Db, companyId: number, t: Translate) => Promise<LabelledExportColumn<Item>[]>;
   };
 }
 
@@ -286,8 +294,10 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
           actor.companyId,
           ids.map((r) => r.id as number),
         );
-        const headers = decl.export.columns.map((c) => t(c.header));
-        const rows = items.map((item) => decl.export.columns.map((c) => c.value(item, t)));
+        const extra = (await decl.export.extraColumns?.(tx, actor.companyId, t)) ?? [];
+        const columns = [...decl.export.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
+        const headers = columns.map((c) => c.label);
+        const rows = items.map((item) => columns.map((c) => c.value(item, t)));
         const name = t(decl.export.fileName);
         const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
         const body = format === 'csv' ? toCsv(headers, rows) : await toXlsx(name, headers, rows);

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCompany, useRefreshCompany } from '../../../app/company.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
-import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { RecordFormPage } from '../records/RecordFormPage.js';
+import { ActiveStatusSelect } from '../records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { LogoField } from '../settings/LogoField.js';
 import { SocialLinksFields, ThemeColorsFields, ThemePreview } from '../settings/ThemeEditor.js';
 import { companiesResource, useCompanyOptions } from './api.js';
@@ -60,8 +59,12 @@ function useBaseDomain(): string | null {
 
 function CompanyForm({ company }: { company: AdminCompany | null }) {
   const { t } = useTranslation();
-  const store = useResourceStore(companiesResource);
-  const statusOptions = useActiveStatusOptions('companies_admin');
+  const save = useRecordSave(companiesResource, company, {
+    list: 'company.companies.index',
+    edit: 'company.companies.edit',
+    created: 'companies_admin.created',
+    updated: 'companies_admin.updated',
+  });
   const parentPicker = useParentPicker(company);
   const baseDomain = useBaseDomain();
   const initial = useMemo(() => formValues(company), [company]);
@@ -73,21 +76,10 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
       initial={initial}
       cancelTo={LIST}
       testId="company-form"
-      onSave={(data, mode) => {
-        const back = { name: 'company.companies.index' };
-        if (!company) {
-          const redirect = mode === 'back' ? back : { name: 'company.companies.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'companies_admin.created' } });
-        }
+      onSave={(data, mode) =>
         // Editing the company of this very host changes the frame around the form: fetch it again.
-        const refreshFrame = company.id === hostCompanyId ? refreshCompany : () => Promise.resolve();
-        return store
-          .update(company.id, data, {
-            message: 'companies_admin.updated',
-            ...(mode === 'back' ? { redirect: { ...back, message: 'companies_admin.updated' } } : {}),
-          })
-          .then(refreshFrame);
-      }}
+        save(data, mode).then(() => (company?.id === hostCompanyId ? refreshCompany() : undefined))
+      }
     >
       {(form) => {
         const theme = (form.values.theme_settings ?? {}) as ThemeSettings;
@@ -149,15 +141,13 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   allowDeselect={false}
                   error={form.errors.default_language}
                 />
-                <Select
-                  label={t('companies_admin.fields.status')}
+                <ActiveStatusSelect
+                  namespace="companies_admin"
                   description={t('companies_admin.status_hint')}
-                  data={statusOptions}
-                  value={String(form.values.status ?? 1)}
-                  onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-                  allowDeselect={false}
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
-                  data-testid="company-status-select"
+                  testId="company-status-select"
                 />
               </SimpleGrid>
               <Stack gap="sm" mt="lg">

@@ -1,17 +1,15 @@
 import type { DataRequest } from '@kampus/shared';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDatabaseExport, IconDownload, IconPlus, IconUserX } from '@tabler/icons-react';
+import { IconDatabaseExport, IconDownload, IconUserX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
-import { useResourceStore } from '../../../lib/resource.js';
+import { AddButton, listTextKeys, useRecordRowActions, useResourceTable } from '../records/ResourceListPage.js';
 import {
   DATA_REQUEST_LIST_CONFIG,
   dataRequestsResource,
@@ -142,9 +140,16 @@ function RequestsSection() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useListState(DATA_REQUEST_LIST_CONFIG);
-  const store = useResourceStore(dataRequestsResource, { listQuery: list.apiQuery });
+  const { store, table } = useResourceTable(dataRequestsResource, list);
   const columns = useColumns();
   const subjectName = useSubjectName();
+  // Answered requests are the company's proof: only open ones can be deleted (the server refuses the others too).
+  const editAndDelete = useRecordRowActions<DataRequest>(store, listTextKeys('data_admin'), {
+    testId: 'request',
+    editPath: (request) => `/admin/data/requests/${request.id}/edit`,
+    itemName: subjectName,
+    canDelete: (request) => request.status === 'open',
+  });
   const filters: TableFilter[] = [
     {
       kind: 'select',
@@ -214,30 +219,12 @@ function RequestsSection() {
             </ActionIcon>
           </Tooltip>
         )}
-        <EditRowAction to={`/admin/data/requests/${request.id}/edit`} name={name} testId="request-edit" />
-        {request.status === 'open' && (
-          <DeleteRowAction
-            title={t('data_admin.delete_title')}
-            message={t('data_admin.delete_text')}
-            name={name}
-            onConfirm={() => store.remove(request.id).catch(() => undefined)}
-            testId="request-delete"
-          />
-        )}
+        {editAndDelete(request)}
       </>
     );
   };
 
-  const addButton = (
-    <Button
-      component={Link}
-      to="/admin/data/requests/add"
-      leftSection={<IconPlus size={16} aria-hidden />}
-      data-testid="request-add"
-    >
-      {t('data_admin.add')}
-    </Button>
-  );
+  const addButton = <AddButton to="/admin/data/requests/add" label={t('data_admin.add')} testId="request-add" />;
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="data-requests-title">
@@ -249,16 +236,10 @@ function RequestsSection() {
         <DataTable<DataRequest>
           tableId="data-requests"
           label={t('data_admin.requests_title')}
-          list={list}
+          {...table}
           columns={columns}
           filters={filters}
-          records={store.items}
-          total={store.meta?.total ?? 0}
-          fetching={store.list.isFetching}
-          error={store.list.isError ? (store.list.error as Error).message : null}
-          onRetry={() => void store.list.refetch()}
           rowActions={rowActions}
-          exportPath={(format) => dataRequestsResource.exportPath(format, list.apiQuery)}
           emptyTitle={t('data_admin.empty')}
           emptyAction={addButton}
         />

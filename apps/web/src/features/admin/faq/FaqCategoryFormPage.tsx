@@ -1,12 +1,11 @@
 import { type FaqCategory, faqCategoryCreateSchema } from '@kampus/shared';
-import { NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResourceForm } from '../../../components/ResourceForm.js';
-import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { RecordFormPage } from '../records/RecordFormPage.js';
+import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { faqCategoriesResource, useDefaultLanguage } from './api.js';
 import { draftOf, LanguageTabs } from './LanguageTabs.js';
 
@@ -14,8 +13,12 @@ const LIST = '/admin/faq-categories/list';
 
 function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
   const { t } = useTranslation();
-  const store = useResourceStore(faqCategoriesResource);
-  const statusOptions = useActiveStatusOptions('faq_admin');
+  const save = useRecordSave(faqCategoriesResource, category, {
+    list: 'company.faq_category.index',
+    edit: 'company.faq_category.edit',
+    created: 'faq_admin.category_created',
+    updated: 'faq_admin.category_updated',
+  });
   const defaultLanguage = useDefaultLanguage();
   const initial = useMemo(
     () => ({ name: draftOf(category?.name), order: category?.order ?? 0, status: category?.status ?? 1 }),
@@ -27,17 +30,7 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
       initial={initial}
       cancelTo={LIST}
       testId="faq-category-form"
-      onSave={(data, mode) => {
-        const back = { name: 'company.faq_category.index' };
-        if (!category) {
-          const redirect = mode === 'back' ? back : { name: 'company.faq_category.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'faq_admin.category_created' } });
-        }
-        return store.update(category.id, data, {
-          message: 'faq_admin.category_updated',
-          ...(mode === 'back' ? { redirect: { ...back, message: 'faq_admin.category_updated' } } : {}),
-        });
-      }}
+      onSave={save}
     >
       {(form) => {
         const name = draftOf(form.values.name);
@@ -68,21 +61,16 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
                 </Text>
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label={t('faq_admin.fields.order')}
-                  description={t('faq_admin.order_hint')}
-                  min={0}
-                  allowDecimal={false}
-                  value={form.values.order as number}
-                  onChange={(value) => form.setField('order', typeof value === 'number' ? value : 0)}
+                <OrderInput
+                  namespace="faq_admin"
+                  value={form.values.order}
+                  onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
-                <Select
-                  label={t('faq_admin.fields.status')}
-                  data={statusOptions}
-                  value={String(form.values.status ?? 1)}
-                  onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-                  allowDeselect={false}
+                <ActiveStatusSelect
+                  namespace="faq_admin"
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
                 />
               </SimpleGrid>

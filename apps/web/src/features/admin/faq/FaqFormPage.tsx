@@ -1,12 +1,11 @@
 import { type Faq, faqCreateSchema } from '@kampus/shared';
-import { NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResourceForm } from '../../../components/ResourceForm.js';
-import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { RecordFormPage } from '../records/RecordFormPage.js';
+import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { faqResource, useDefaultLanguage, useFaqCategories, useLocalizedText } from './api.js';
 import { HtmlAnswerField } from './HtmlAnswerField.js';
 import { draftOf, LanguageTabs } from './LanguageTabs.js';
@@ -15,8 +14,12 @@ const LIST = '/admin/faq/list';
 
 function FaqForm({ faq }: { faq: Faq | null }) {
   const { t } = useTranslation();
-  const store = useResourceStore(faqResource);
-  const statusOptions = useActiveStatusOptions('faq_admin');
+  const save = useRecordSave(faqResource, faq, {
+    list: 'company.faq.index',
+    edit: 'company.faq.edit',
+    created: 'faq_admin.created',
+    updated: 'faq_admin.updated',
+  });
   const defaultLanguage = useDefaultLanguage();
   const localized = useLocalizedText();
   const categories = useFaqCategories();
@@ -32,23 +35,7 @@ function FaqForm({ faq }: { faq: Faq | null }) {
     [faq],
   );
   return (
-    <ResourceForm
-      schema={faqCreateSchema}
-      initial={initial}
-      cancelTo={LIST}
-      testId="faq-form"
-      onSave={(data, mode) => {
-        const back = { name: 'company.faq.index' };
-        if (!faq) {
-          const redirect = mode === 'back' ? back : { name: 'company.faq.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'faq_admin.created' } });
-        }
-        return store.update(faq.id, data, {
-          message: 'faq_admin.updated',
-          ...(mode === 'back' ? { redirect: { ...back, message: 'faq_admin.updated' } } : {}),
-        });
-      }}
-    >
+    <ResourceForm schema={faqCreateSchema} initial={initial} cancelTo={LIST} testId="faq-form" onSave={save}>
       {(form) => {
         const question = draftOf(form.values.question);
         const answer = draftOf(form.values.answer);
@@ -68,23 +55,18 @@ function FaqForm({ faq }: { faq: Faq | null }) {
                   error={form.errors.category_id}
                   data-testid="faq-category-select"
                 />
-                <NumberInput
-                  label={t('faq_admin.fields.order')}
-                  description={t('faq_admin.order_hint')}
-                  min={0}
-                  allowDecimal={false}
-                  value={form.values.order as number}
-                  onChange={(value) => form.setField('order', typeof value === 'number' ? value : 0)}
+                <OrderInput
+                  namespace="faq_admin"
+                  value={form.values.order}
+                  onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
-                <Select
-                  label={t('faq_admin.fields.status')}
-                  data={statusOptions}
-                  value={String(form.values.status ?? 1)}
-                  onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-                  allowDeselect={false}
+                <ActiveStatusSelect
+                  namespace="faq_admin"
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
-                  data-testid="faq-status-select"
+                  testId="faq-status-select"
                 />
               </SimpleGrid>
               <LanguageTabs

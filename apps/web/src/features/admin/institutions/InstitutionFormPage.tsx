@@ -1,12 +1,11 @@
 import { type Institution, institutionCreateSchema } from '@kampus/shared';
-import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResourceForm } from '../../../components/ResourceForm.js';
-import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { RecordFormPage } from '../records/RecordFormPage.js';
+import { ActiveStatusSelect } from '../records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { institutionsResource } from './api.js';
 
 const LIST = '/admin/institutions';
@@ -21,8 +20,12 @@ const formValues = (item: Institution | null) => ({
 
 function InstitutionForm({ institution }: { institution: Institution | null }) {
   const { t } = useTranslation();
-  const store = useResourceStore(institutionsResource);
-  const statusOptions = useActiveStatusOptions('institutions_admin');
+  const save = useRecordSave(institutionsResource, institution, {
+    list: 'company.institution.index',
+    edit: 'company.institution.edit',
+    created: 'institutions_admin.created',
+    updated: 'institutions_admin.updated',
+  });
   const initial = useMemo(() => formValues(institution), [institution]);
   return (
     <ResourceForm
@@ -30,17 +33,7 @@ function InstitutionForm({ institution }: { institution: Institution | null }) {
       initial={initial}
       cancelTo={LIST}
       testId="institution-form"
-      onSave={(data, mode) => {
-        const back = { name: 'company.institution.index' };
-        if (!institution) {
-          const redirect = mode === 'back' ? back : { name: 'company.institution.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'institutions_admin.created' } });
-        }
-        return store.update(institution.id, data, {
-          message: 'institutions_admin.updated',
-          ...(mode === 'back' ? { redirect: { ...back, message: 'institutions_admin.updated' } } : {}),
-        });
-      }}
+      onSave={save}
     >
       {(form) => (
         <Paper withBorder radius="lg" p="lg">
@@ -67,14 +60,12 @@ function InstitutionForm({ institution }: { institution: Institution | null }) {
               autoComplete="off"
               {...form.field('contact_email')}
             />
-            <Select
-              label={t('institutions_admin.fields.status')}
-              data={statusOptions}
-              value={String(form.values.status ?? 1)}
-              onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-              allowDeselect={false}
+            <ActiveStatusSelect
+              namespace="institutions_admin"
+              value={form.values.status}
+              onChange={(status) => form.setField('status', status)}
               error={form.errors.status}
-              data-testid="institution-status-select"
+              testId="institution-status-select"
             />
           </SimpleGrid>
         </Paper>

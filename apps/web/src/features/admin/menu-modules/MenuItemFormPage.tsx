@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
+import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage } from '../records/RecordFormPage.js';
 import { menuItemsResource, useMenuChanged, useMenuItems } from './api.js';
 
@@ -23,7 +23,6 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
   const { t, i18n } = useTranslation();
   const store = useResourceStore(menuItemsResource);
   const changed = useMenuChanged();
-  const statusOptions = useActiveStatusOptions('menu_admin');
   const existing = useMenuItems();
   const initial = useMemo(
     () => ({ type: item?.type ?? '', title: item?.title ?? NO_TITLES, status: item?.status ?? 1 }),
@@ -74,14 +73,12 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
                   error={form.errors.type}
                   data-testid="menu-item-type"
                 />
-                <Select
-                  label={t('menu_admin.fields.status')}
-                  data={statusOptions}
-                  value={String(form.values.status ?? 1)}
-                  onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-                  allowDeselect={false}
+                <ActiveStatusSelect
+                  namespace="menu_admin"
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
-                  data-testid="menu-item-status-select"
+                  testId="menu-item-status-select"
                 />
               </SimpleGrid>
             </Paper>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.js';
+import type { SaveMode } from '../../../components/ResourceForm.js';
 import { type Resource, type ResourceItem, useResourceStore } from '../../../lib/resource.js';
 
 interface RecordFormPageProps<Item extends ResourceItem, Create, Update> {
@@ -44,4 +45,33 @@ export function RecordFormPage<Item extends ResourceItem, Create, Update>({
       {id && store.item && children(store.item)}
     </Stack>
   );
+}
+
+/** Where a record form's saves go (named routes) and what they say (locale keys). */
+export interface RecordSaveTargets {
+  /** The list: "save and back" goes there. */
+  list: string;
+  /** The edit page: "save" of a new record goes on there, so the person keeps working on it. */
+  edit: string;
+  created: string;
+  updated: string;
+}
+
+/**
+ * A record form's `onSave`: creates a new record (then its edit page, or the list with "save and back") or updates
+ * the loaded one (staying, or back to the list), each with its success message.
+ */
+export function useRecordSave<Item extends ResourceItem, Create, Update>(
+  resource: Resource<Item, Create, Update>,
+  item: Item | null,
+  { list, edit, created, updated }: RecordSaveTargets,
+) {
+  const store = useResourceStore(resource);
+  return (data: Create & Update, mode: SaveMode) => {
+    if (!item) return store.create(data, { redirect: { name: mode === 'back' ? list : edit, message: created } });
+    return store.update(item.id, data, {
+      message: updated,
+      ...(mode === 'back' ? { redirect: { name: list, message: updated } } : {}),
+    });
+  };
 }

@@ -10,7 +10,7 @@ import { DataTable, type TableColumn } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
-import { useResourceStore } from '../../../lib/resource.js';
+import { useResourceTable } from '../records/ResourceListPage.js';
 import { approveRequest, registrationRequestListConfig, registrationRequestsResource } from './api.js';
 import { RejectRequestModal } from './RejectRequestModal.js';
 
@@ -65,7 +65,7 @@ export default function RegistrationRequestsPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const list = useListState(registrationRequestListConfig);
-  const store = useResourceStore(registrationRequestsResource, { listQuery: list.apiQuery });
+  const { table } = useResourceTable(registrationRequestsResource, list, { exportable: false });
   const columns = useColumns();
   const [rejecting, setRejecting] = useState<RegistrationRequest | null>(null);
 
@@ -117,13 +117,8 @@ export default function RegistrationRequestsPage() {
       <DataTable<RegistrationRequest>
         tableId="registration-requests"
         label={t('registration_requests.title')}
-        list={list}
+        {...table}
         columns={columns}
-        records={store.items}
-        total={store.meta?.total ?? 0}
-        fetching={store.list.isFetching}
-        error={store.list.isError ? (store.list.error as Error).message : null}
-        onRetry={() => void store.list.refetch()}
         rowActions={rowActions}
         emptyTitle={t('registration_requests.empty')}
       />

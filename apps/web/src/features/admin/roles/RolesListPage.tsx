@@ -1,16 +1,16 @@
 import type { AdminRole } from '@kampus/shared';
-import { Anchor, Badge, Button } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Anchor, Badge } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type TableColumn } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { DeleteRowAction, EditRowAction, RowLinkAction } from '../../../components/RowActions.js';
+import { RowLinkAction } from '../../../components/RowActions.js';
 import { useListState } from '../../../lib/list-state.js';
-import { useResourceStore } from '../../../lib/resource.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../access.js';
+import { AddButton, listTextKeys, useRecordRowActions, useResourceTable } from '../records/ResourceListPage.js';
 import { ROLE_LIST_CONFIG, rolesResource, useRoleLabel } from './api.js';
 
 const formPath = (role: AdminRole) => `/admin/authorization-add-edit-roles/${role.id}`;
@@ -57,10 +57,15 @@ function useColumns(): TableColumn<AdminRole>[] {
 export default function RolesListPage() {
   const { t } = useTranslation();
   const list = useListState(ROLE_LIST_CONFIG);
-  const store = useResourceStore(rolesResource, { listQuery: list.apiQuery });
+  const { store, table } = useResourceTable(rolesResource, list, { exportable: false });
   const columns = useColumns();
   const label = useRoleLabel();
   const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
+  const editAndDelete = useRecordRowActions<AdminRole>(store, listTextKeys('roles_admin'), {
+    testId: 'role',
+    editPath: formPath,
+    itemName: (role) => role.name,
+  });
 
   const rowActions = (role: AdminRole) =>
     role.built_in || !canWrite ? (
@@ -72,27 +77,11 @@ export default function RolesListPage() {
         testId="role-view"
       />
     ) : (
-      <>
-        <EditRowAction to={formPath(role)} name={role.name} testId="role-edit" />
-        <DeleteRowAction
-          title={t('roles_admin.delete_title')}
-          message={t('roles_admin.delete_text', { name: role.name })}
-          name={role.name}
-          onConfirm={() => store.remove(role.id).catch(() => undefined)}
-          testId="role-delete"
-        />
-      </>
+      editAndDelete(role)
     );
 
   const addButton = canWrite ? (
-    <Button
-      component={Link}
-      to="/admin/authorization-add-edit-roles"
-      leftSection={<IconPlus size={16} aria-hidden />}
-      data-testid="role-add"
-    >
-      {t('roles_admin.add')}
-    </Button>
+    <AddButton to="/admin/authorization-add-edit-roles" label={t('roles_admin.add')} testId="role-add" />
   ) : null;
 
   return (
@@ -101,13 +90,8 @@ export default function RolesListPage() {
       <DataTable<AdminRole>
         tableId="roles"
         label={t('roles_admin.list_title')}
-        list={list}
+        {...table}
         columns={columns}
-        records={store.items}
-        total={store.meta?.total ?? 0}
-        fetching={store.list.isFetching}
-        error={store.list.isError ? (store.list.error as Error).message : null}
-        onRetry={() => void store.list.refetch()}
         rowActions={rowActions}
         emptyTitle={t('roles_admin.empty')}
         emptyAction={addButton ?? undefined}

@@ -1,5 +1,6 @@
 import type { CompanySelf, CompanySettingsForm } from '@kampus/shared';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -28,6 +29,7 @@ const stored: CompanySettingsForm = {
   personal_data_notice: { default: {}, hosts: {} },
   clarification_text: { default: {}, hosts: {} },
   hide_social_links_hosts: [],
+  user_custom_fields: [{ key: 'shift', label: { tr: 'Vardiya', en: 'Shift' } }],
 };
 const company = { id: 1, name: 'Demo Holding', slug: 'demo', settings: [] } as unknown as CompanySelf;
 
@@ -47,12 +49,14 @@ function renderPage() {
   );
   render(
     <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <HostCompany>
-          <RouterProvider router={router} />
-        </HostCompany>
-      </QueryClientProvider>
+      <ModalsProvider>
+        <Notifications />
+        <QueryClientProvider client={client}>
+          <HostCompany>
+            <RouterProvider router={router} />
+          </HostCompany>
+        </QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>,
   );
   return client;
@@ -116,6 +120,52 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('settings-form-save-stay'));
     await waitFor(() => expect(http.put).toHaveBeenCalled(), SLOW);
     expect(await screen.findByText('Upload the logo again.', {}, SLOW)).toBeTruthy();
+  });
+
+  it('defines user fields: a saved key is fixed, a new key follows its label, reorder, remove after asking', async () => {
+    vi.spyOn(http, 'get').mockImplementation(((url: string) =>
+      Promise.resolve({ data: url === 'api/admin/settings' ? stored : company })) as never);
+    const put = vi
+      .spyOn(http, 'put')
+      .mockImplementation(((_url: string, body: unknown) =>
+        Promise.resolve({ data: { ...stored, ...(body as object) } })) as never);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('settings-tab-fields'));
+    expect((screen.getByTestId('user-field-0-key') as HTMLInputElement).readOnly).toBe(true);
+
+    fireEvent.click(screen.getByTestId('user-field-add'));
+    fireEvent.change(screen.getByTestId('user-field-1-label-tr'), { target: { value: 'Masraf Merkezi' } });
+    const key = screen.getByTestId('user-field-1-key') as HTMLInputElement;
+    expect(key.value).toBe('masraf_merkezi');
+    expect(key.readOnly).toBe(false);
+    fireEvent.change(screen.getByTestId('user-field-1-label-en'), { target: { value: 'Cost centre' } });
+    expect(key.value).toBe('masraf_merkezi');
+    fireEvent.click(screen.getByRole('button', { name: 'Move Cost centre up' }));
+    expect((screen.getByTestId('user-field-0-key') as HTMLInputElement).value).toBe('masraf_merkezi');
+
+    fireEvent.click(screen.getByTestId('user-field-remove-1'));
+    expect(await screen.findByText(/values people already have are not deleted/, {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-accept'));
+    await waitFor(() => expect(screen.queryByTestId('user-field-1')).toBeNull(), SLOW);
+
+    fireEvent.change(screen.getByTestId('user-field-0-key'), { target: { value: 'Masraf Merkezi' } });
+    fireEvent.click(screen.getByTestId('settings-form-save-stay'));
+    expect(
+      await screen.findByText('A key may only contain lower-case letters, digits and underscores.', {}, SLOW),
+    ).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('user-field-0-key'), { target: { value: 'cost_center' } });
+    fireEvent.click(screen.getByTestId('settings-form-save-stay'));
+    await waitFor(
+      () =>
+        expect(put).toHaveBeenCalledWith(
+          'api/admin/settings',
+          expect.objectContaining({
+            user_custom_fields: [{ key: 'cost_center', label: { tr: 'Masraf Merkezi', en: 'Cost centre' } }],
+          }),
+        ),
+      SLOW,
+    );
   });
 
   it('shows the failure to load with a retry', async () => {

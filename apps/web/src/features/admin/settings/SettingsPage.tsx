@@ -1,6 +1,7 @@
 import {
   type CompanySettingsForm,
   companySettingsFormSchema,
+  isLocale,
   LOCALES,
   LOGIN_IDENTIFIERS,
   type LoginOptions,
@@ -24,19 +25,21 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompany, useRefreshCompany } from '../../../app/company.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
+import { usersResource } from '../users/api.js';
 import { settingsApi } from './api.js';
 import { LegalTextEditor } from './LegalTextEditor.js';
 import { LogoField } from './LogoField.js';
 import { SocialLinksFields, ThemeColorsFields, ThemePreview } from './ThemeEditor.js';
+import { UserFieldsEditor } from './UserFieldsEditor.js';
 
 type Form = ResourceFormControl<typeof companySettingsFormSchema>;
-const TABS = ['general', 'signin', 'branding', 'legal'] as const;
+const TABS = ['general', 'signin', 'branding', 'legal', 'fields'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Which tab holds a field, so a tab with an error is marked. */
@@ -44,6 +47,7 @@ function tabOf(field: string): Tab {
   if (field.startsWith('login_options')) return 'signin';
   if (/^(logo_link|theme_settings|hide_social_links_hosts)/.test(field)) return 'branding';
   if (/^(personal_data_notice|clarification_text)/.test(field)) return 'legal';
+  if (field.startsWith('user_custom_fields')) return 'fields';
   return 'general';
 }
 
@@ -190,7 +194,23 @@ function LegalTab({ form }: { form: Form }) {
   );
 }
 
-function SettingsTabs({ form, companyName }: { form: Form; companyName: string }) {
+function FieldsTab({ form, saved }: { form: Form; saved: CompanySettingsForm }) {
+  const { i18n } = useTranslation();
+  const savedKeys = useMemo(() => new Set(saved.user_custom_fields.map((field) => field.key)), [saved]);
+  return (
+    <UserFieldsEditor
+      value={form.values.user_custom_fields ?? []}
+      onChange={(next) => form.setField('user_custom_fields', next)}
+      savedKeys={savedKeys}
+      errors={form.errors}
+      language={isLocale(i18n.language) ? i18n.language : 'tr'}
+    />
+  );
+}
+
+const tabLabelKey = (tab: Tab) => (tab === 'fields' ? 'user_fields.tab' : `settings_admin.tabs.${tab}`);
+
+function SettingsTabs({ form, companyName, saved }: { form: Form; companyName: string; saved: CompanySettingsForm }) {
   const { t } = useTranslation();
   const withErrors = new Set(Object.keys(form.errors).map(tabOf));
   const panels: Record<Tab, ReactNode> = {
@@ -198,6 +218,7 @@ function SettingsTabs({ form, companyName }: { form: Form; companyName: string }
     signin: <SignInTab form={form} />,
     branding: <BrandingTab form={form} companyName={companyName} />,
     legal: <LegalTab form={form} />,
+    fields: <FieldsTab form={form} saved={saved} />,
   };
   return (
     <Tabs defaultValue="general" keepMounted>
@@ -205,7 +226,7 @@ function SettingsTabs({ form, companyName }: { form: Form; companyName: string }
         {TABS.map((tab) => (
           <Tabs.Tab key={tab} value={tab} data-testid={`settings-tab-${tab}`}>
             <Indicator color="danger" size={8} disabled={!withErrors.has(tab)} offset={-4}>
-              {t(`settings_admin.tabs.${tab}`)}
+              {t(tabLabelKey(tab))}
             </Indicator>
           </Tabs.Tab>
         ))}
@@ -236,13 +257,15 @@ function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
       onSave={async (data, mode) => {
         const saved = await settingsApi.update(data);
         client.setQueryData(settingsApi.key, saved);
+        // The user form and detail show the company's fields: they must see new or renamed ones at once.
+        void client.invalidateQueries({ queryKey: [...usersResource.keys.all, 'custom-fields'] });
         // The frame (theme, logo, footer, chat and presence rules) is built on the host company: fetch it again.
         await refreshCompany();
         notifications.show({ color: 'success', message: t('settings_admin.saved') });
         if (mode === 'back') navigate('/admin/dashboard');
       }}
     >
-      {(form) => <SettingsTabs form={form} companyName={companyName} />}
+      {(form) => <SettingsTabs form={form} companyName={companyName} saved={settings} />}
     </ResourceForm>
   );
 }

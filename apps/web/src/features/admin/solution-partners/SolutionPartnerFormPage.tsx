@@ -1,13 +1,12 @@
 import { type SolutionPartner, solutionPartnerCreateSchema } from '@kampus/shared';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { UploadField } from '../../../components/UploadField.js';
-import { useResourceStore } from '../../../lib/resource.js';
-import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { RecordFormPage } from '../records/RecordFormPage.js';
+import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
@@ -27,8 +26,12 @@ const formValues = (item: SolutionPartner | null) => ({
 
 function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
   const { t } = useTranslation();
-  const store = useResourceStore(solutionPartnersResource);
-  const statusOptions = useActiveStatusOptions('partners_admin');
+  const save = useRecordSave(solutionPartnersResource, partner, {
+    list: 'company.solution_partner.index',
+    edit: 'company.solution_partner.edit',
+    created: 'partners_admin.created',
+    updated: 'partners_admin.updated',
+  });
   const initial = useMemo(() => formValues(partner), [partner]);
   return (
     <ResourceForm
@@ -36,17 +39,7 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
       initial={initial}
       cancelTo={LIST}
       testId="partner-form"
-      onSave={(data, mode) => {
-        const back = { name: 'company.solution_partner.index' };
-        if (!partner) {
-          const redirect = mode === 'back' ? back : { name: 'company.solution_partner.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'partners_admin.created' } });
-        }
-        return store.update(partner.id, data, {
-          message: 'partners_admin.updated',
-          ...(mode === 'back' ? { redirect: { ...back, message: 'partners_admin.updated' } } : {}),
-        });
-      }}
+      onSave={save}
     >
       {(form) => {
         const logo = String(form.values.logo ?? '');
@@ -113,21 +106,16 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
                 {...form.field('description')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label={t('partners_admin.fields.order')}
-                  description={t('partners_admin.order_hint')}
-                  min={0}
-                  allowDecimal={false}
-                  value={form.values.order as number}
-                  onChange={(value) => form.setField('order', typeof value === 'number' ? value : 0)}
+                <OrderInput
+                  namespace="partners_admin"
+                  value={form.values.order}
+                  onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
-                <Select
-                  label={t('partners_admin.fields.status')}
-                  data={statusOptions}
-                  value={String(form.values.status ?? 1)}
-                  onChange={(value) => value !== null && form.setField('status', Number(value) as 0 | 1)}
-                  allowDeselect={false}
+                <ActiveStatusSelect
+                  namespace="partners_admin"
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
                 />
               </SimpleGrid>

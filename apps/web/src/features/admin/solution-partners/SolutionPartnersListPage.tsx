@@ -1,18 +1,11 @@
 import type { SolutionPartner } from '@kampus/shared';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
-import { PageHeader } from '../../../components/PageHeader.js';
-import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
+import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { useListState } from '../../../lib/list-state.js';
-import { useResourceStore } from '../../../lib/resource.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
+import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
 import { SOLUTION_PARTNER_LIST_CONFIG, solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
@@ -89,83 +82,23 @@ function useColumns(): TableColumn<SolutionPartner>[] {
 /** /admin/solution-partners (read_integration for every action, as the API). */
 export default function SolutionPartnersListPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const list = useListState(SOLUTION_PARTNER_LIST_CONFIG);
-  const store = useResourceStore(solutionPartnersResource, { listQuery: list.apiQuery });
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
     { kind: 'select', param: 'status', label: t('partners_admin.fields.status'), options: statusOptions },
   ];
-
-  const bulk = async (body: Parameters<typeof solutionPartnersResource.bulk>[0]) => {
-    const { message } = await solutionPartnersResource.bulk(body);
-    notifications.show({ color: 'success', message });
-    await client.invalidateQueries({ queryKey: solutionPartnersResource.keys.all });
-  };
-  const bulkActions: BulkActionDef[] = [
-    { key: 'activate', label: t('partners_admin.activate'), run: (ids) => bulk({ action: 'status', ids, status: 1 }) },
-    {
-      key: 'passive',
-      label: t('partners_admin.make_passive'),
-      run: (ids) => bulk({ action: 'status', ids, status: 0 }),
-    },
-    {
-      key: 'delete',
-      label: t('resource.delete'),
-      confirm: {
-        title: t('partners_admin.bulk_delete_title'),
-        text: (count) => t('partners_admin.bulk_delete_text', { count }),
-        confirmLabel: t('resource.delete'),
-      },
-      run: (ids) => bulk({ action: 'delete', ids }),
-    },
-  ];
-
-  const rowActions = (partner: SolutionPartner) => (
-    <>
-      <EditRowAction to={`/admin/solution-partners/${partner.id}/edit`} name={partner.name} testId="partner-edit" />
-      <DeleteRowAction
-        title={t('partners_admin.delete_title')}
-        message={t('partners_admin.delete_text', { name: partner.name })}
-        name={partner.name}
-        onConfirm={() => store.remove(partner.id).catch(() => undefined)}
-        testId="partner-delete"
-      />
-    </>
-  );
-
-  const addButton = (
-    <Button
-      component={Link}
-      to="/admin/solution-partners/add"
-      leftSection={<IconPlus size={16} aria-hidden />}
-      data-testid="partner-add"
-    >
-      {t('partners_admin.add')}
-    </Button>
-  );
-
   return (
-    <>
-      <PageHeader description={t('partners_admin.list_description')} actions={addButton} />
-      <DataTable<SolutionPartner>
-        tableId="solution-partners"
-        label={t('partners_admin.list_title')}
-        list={list}
-        columns={columns}
-        filters={filters}
-        records={store.items}
-        total={store.meta?.total ?? 0}
-        fetching={store.list.isFetching}
-        error={store.list.isError ? (store.list.error as Error).message : null}
-        onRetry={() => void store.list.refetch()}
-        rowActions={rowActions}
-        bulkActions={bulkActions}
-        exportPath={(format) => solutionPartnersResource.exportPath(format, list.apiQuery)}
-        emptyTitle={t('partners_admin.empty')}
-        emptyAction={addButton}
-      />
-    </>
+    <ResourceListPage<SolutionPartner>
+      resource={solutionPartnersResource}
+      config={SOLUTION_PARTNER_LIST_CONFIG}
+      tableId="solution-partners"
+      texts={listTextKeys(NS)}
+      columns={columns}
+      filters={filters}
+      addPath="/admin/solution-partners/add"
+      editPath={(partner) => `/admin/solution-partners/${partner.id}/edit`}
+      itemName={(partner) => partner.name}
+      testId="partner"
+    />
   );
 }

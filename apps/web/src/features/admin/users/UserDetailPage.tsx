@@ -10,7 +10,7 @@ import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { useRoleLabel } from '../roles/api.js';
-import { reactivateUser, usersResource } from './api.js';
+import { reactivateUser, usersResource, useUserCustomFields } from './api.js';
 import { UserStatusBadge } from './StatusBadge.js';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -90,12 +90,67 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
   );
 }
 
+function ValueRows({ rows }: { rows: [label: string, value: string][] }) {
+  return (
+    <Table withRowBorders>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" w="30%">
+              {label}
+            </Table.Th>
+            <Table.Td>{value || '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The company's fields in their order with this person's values, then values stored under keys the company no longer
+ * defines: kept by the API, shown read-only here so nobody wonders where they went.
+ */
+function CompanyFieldValues({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const fields = useUserCustomFields();
+  if (!fields.data) return null;
+  const defined = new Set(fields.data.map((field) => field.key));
+  const leftOver = Object.entries(user.custom_fields).filter(([key]) => !defined.has(key));
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="user-detail-custom-fields">
+      <Stack gap="xs">
+        <Title order={3} fz="h5">
+          {t('user_fields.form_legend')}
+        </Title>
+        {fields.data.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            {t('user_fields.form_empty')}
+          </Text>
+        ) : (
+          <ValueRows rows={fields.data.map((field) => [field.label, user.custom_fields[field.key] ?? ''])} />
+        )}
+        {leftOver.length > 0 && (
+          <Stack gap={4} mt="sm" data-testid="user-detail-undefined-fields">
+            <Text fw={600} fz="sm">
+              {t('user_fields.undefined_title')}
+            </Text>
+            <Text c="dimmed" fz="xs">
+              {t('user_fields.undefined_hint')}
+            </Text>
+            <ValueRows rows={leftOver} />
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 function UserDetail({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation();
   const roleLabel = useRoleLabel();
   const client = useQueryClient();
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('users_admin.never'));
-  const customFields = Object.entries(user.custom_fields);
   return (
     <Stack data-testid="user-detail" data-user-id={user.id}>
       <Group justify="space-between" align="flex-start">
@@ -139,31 +194,7 @@ function UserDetail({ user }: { user: AdminUser }) {
           <Field label={t('users_admin.fields.last_login_at')}>{when(user.last_login_at)}</Field>
         </SimpleGrid>
       </Paper>
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="xs">
-          <Title order={3} fz="h5">
-            {t('users_admin.fields.custom_fields')}
-          </Title>
-          {customFields.length === 0 ? (
-            <Text c="dimmed" fz="sm">
-              {t('users_admin.custom_fields_none')}
-            </Text>
-          ) : (
-            <Table withRowBorders>
-              <Table.Tbody>
-                {customFields.map(([key, value]) => (
-                  <Table.Tr key={key}>
-                    <Table.Th scope="row" w="30%">
-                      {key}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
-      </Paper>
+      <CompanyFieldValues user={user} />
     </Stack>
   );
 }

@@ -1,12 +1,11 @@
 import '@mantine/dates/styles.css';
-import { type AdminUser, LOCALES, type Locale, USER_STATUS_NAMES } from '@kampus/shared';
+import { type AdminUser, type LabelledCustomField, LOCALES, type Locale, USER_STATUS_NAMES } from '@kampus/shared';
 import {
-  ActionIcon,
   Alert,
+  Anchor,
   Button,
   Center,
   Fieldset,
-  Group,
   Loader,
   MultiSelect,
   Paper,
@@ -18,16 +17,17 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
+import { useSessionUser } from '../../../lib/session.js';
+import { sessionCan } from '../access.js';
 import { useAssignableRoles, useRoleLabel } from '../roles/api.js';
-import { USER_STATUSES, useManagerOptions, usersResource } from './api.js';
-import { type UserFormValues, userFormSchema, userFormValues } from './form.js';
+import { USER_STATUSES, useManagerOptions, usersResource, useUserCustomFields } from './api.js';
+import { userFormSchema, userFormValues } from './form.js';
 
 type Form = ResourceFormControl<typeof userFormSchema>;
 const LIST = '/admin/user/list';
@@ -97,72 +97,61 @@ function RolePicker({ form, user }: { form: Form; user: AdminUser | null }) {
   );
 }
 
-function CustomFields({ form }: { form: Form }) {
+/** One input per field the company defines, in its order; without any, a way to the settings for those who may. */
+function CompanyFields({ form, fields }: { form: Form; fields: readonly LabelledCustomField[] }) {
   const { t } = useTranslation();
-  const rows = form.values.custom_fields;
-  const set = (next: UserFormValues['custom_fields']) => form.setField('custom_fields', next);
-  const groupError = Object.entries(form.errors).find(([key]) => key.startsWith('custom_fields'))?.[1];
+  const user = useSessionUser();
+  const values = form.values.custom_fields;
+  const listError = form.errors.custom_fields;
   return (
-    <Fieldset legend={t('users_admin.fields.custom_fields')} variant="unstyled" data-testid="user-custom-fields">
-      <Stack gap="xs">
-        {rows.length === 0 && (
+    <Fieldset legend={t('user_fields.form_legend')} variant="unstyled" data-testid="user-custom-fields">
+      {fields.length === 0 ? (
+        <Stack gap={4} data-testid="user-custom-fields-empty">
           <Text fz="sm" c="dimmed">
-            {t('users_admin.custom_fields_empty')}
+            {t('user_fields.form_empty')}
           </Text>
-        )}
-        {rows.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place while being typed
-          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+          {sessionCan(user?.roles, 'read_companysetting') && (
+            <Anchor component={Link} to="/admin/settings" fz="sm" data-testid="user-custom-fields-settings">
+              {t('user_fields.form_empty_link')}
+            </Anchor>
+          )}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {fields.map((field) => (
             <TextInput
-              label={t('users_admin.custom_field_key')}
-              value={row.key}
+              key={field.key}
+              label={field.label}
+              name={`custom_fields.${field.key}`}
+              autoComplete="off"
+              value={values[field.key] ?? ''}
               onChange={(event) =>
-                set(rows.map((r, i) => (i === index ? { ...r, key: event.currentTarget.value } : r)))
+                form.setField('custom_fields', { ...values, [field.key]: event.currentTarget.value })
               }
-              flex={1}
+              error={form.errors[`custom_fields.${field.key}`]}
+              data-testid={`user-custom-field-${field.key}`}
             />
-            <TextInput
-              label={t('users_admin.custom_field_value')}
-              value={row.value}
-              onChange={(event) =>
-                set(rows.map((r, i) => (i === index ? { ...r, value: event.currentTarget.value } : r)))
-              }
-              flex={2}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="danger"
-              size="lg"
-              mb={2}
-              aria-label={t('users_admin.custom_field_remove', { key: row.key || index + 1 })}
-              onClick={() => set(rows.filter((_, i) => i !== index))}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        {groupError && (
-          <Text fz="sm" c="danger.8" role="alert">
-            {groupError}
-          </Text>
-        )}
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => set([...rows, { key: '', value: '' }])}
-            data-testid="user-custom-field-add"
-          >
-            {t('users_admin.custom_field_add')}
-          </Button>
-        </Group>
-      </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      {listError && (
+        <Text fz="sm" c="danger.8" role="alert" mt="xs">
+          {listError}
+        </Text>
+      )}
     </Fieldset>
   );
 }
 
-function UserFields({ form, user }: { form: Form; user: AdminUser | null }) {
+function UserFields({
+  form,
+  user,
+  fields,
+}: {
+  form: Form;
+  user: AdminUser | null;
+  fields: readonly LabelledCustomField[];
+}) {
   const { t } = useTranslation();
   const text = (name: 'name' | 'surname' | 'phone' | 'registration_number' | 'national_id', auto?: string) => (
     <TextInput label={t(`users_admin.fields.${name}`)} name={name} autoComplete={auto ?? 'off'} {...form.field(name)} />
@@ -247,17 +236,17 @@ function UserFields({ form, user }: { form: Form; user: AdminUser | null }) {
         </SimpleGrid>
       </Paper>
       <Paper withBorder radius="lg" p="lg">
-        <CustomFields form={form} />
+        <CompanyFields form={form} fields={fields} />
       </Paper>
     </>
   );
 }
 
-function UserForm({ user }: { user: AdminUser | null }) {
+function UserForm({ user, fields }: { user: AdminUser | null; fields: readonly LabelledCustomField[] }) {
   const { i18n } = useTranslation();
   const store = useResourceStore(usersResource);
   const language = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'tr';
-  const initial = useMemo(() => userFormValues(user, { language }), [user, language]);
+  const initial = useMemo(() => userFormValues(user, { language }, fields), [user, language, fields]);
   return (
     <ResourceForm
       schema={userFormSchema}
@@ -277,34 +266,42 @@ function UserForm({ user }: { user: AdminUser | null }) {
         });
       }}
     >
-      {(form) => <UserFields form={form} user={user} />}
+      {(form) => <UserFields form={form} user={user} fields={fields} />}
     </ResourceForm>
   );
 }
 
-/** /admin/user/add and /admin/user/edit/:id. */
+/** /admin/user/add and /admin/user/edit/:id: the form waits for the person (when editing) and the company's fields. */
 export default function UserFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const store = useResourceStore(usersResource, { id: id ?? null });
+  const fieldsQuery = useUserCustomFields();
   const { itemQuery } = store;
+  const loading = (id && itemQuery.isLoading) || fieldsQuery.isLoading;
+  const failed = (id && itemQuery.isError) || fieldsQuery.isError;
+  const retry = () => {
+    if (id && itemQuery.isError) void itemQuery.refetch();
+    if (fieldsQuery.isError) void fieldsQuery.refetch();
+  };
+  const fields = fieldsQuery.data;
   return (
     <Stack maw={960}>
       <PageHeader description={t(id ? 'users_admin.edit_description' : 'users_admin.add_description')} />
-      {!id && <UserForm user={null} />}
-      {id && itemQuery.isLoading && (
+      {loading && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />
         </Center>
       )}
-      {id && itemQuery.isError && (
+      {failed && (
         <Alert color="danger" title={t('resource.load_failed')} data-testid="user-form-load-error">
-          <Button variant="subtle" onClick={() => void itemQuery.refetch()}>
+          <Button variant="subtle" onClick={retry}>
             {t('resource.retry')}
           </Button>
         </Alert>
       )}
-      {id && store.item && <UserForm key={store.item.id} user={store.item} />}
+      {!id && fields && <UserForm user={null} fields={fields} />}
+      {id && store.item && fields && <UserForm key={store.item.id} user={store.item} fields={fields} />}
     </Stack>
   );
 }

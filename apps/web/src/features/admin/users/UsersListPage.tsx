@@ -1,7 +1,7 @@
 import { type AdminUser, USER_STATUS_NAMES } from '@kampus/shared';
 import { ActionIcon, Anchor, Button, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileImport, IconPlayerPause, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconFileImport, IconPlayerPause, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,16 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
-import { useResourceStore } from '../../../lib/resource.js';
+import {
+  AddButton,
+  listTextKeys,
+  useBulkRunner,
+  useRecordBulkActions,
+  useRecordRowActions,
+  useResourceTable,
+} from '../records/ResourceListPage.js';
 import { useAssignableRoles, useRoleLabel } from '../roles/api.js';
 import { passiveListConfig, reactivateUser, USER_STATUSES, userListConfig, usersResource } from './api.js';
 import { UserStatusBadge } from './StatusBadge.js';
@@ -111,6 +117,8 @@ function useFilters(mode: Mode, roles: readonly { id: number; name: string }[]):
   }, [t, mode, roles, roleLabel]);
 }
 
+const TEXTS = listTextKeys('users_admin');
+
 /** /admin/user/list (every user) and /admin/user/passive (status 0, with reactivate). */
 export function UsersList({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
@@ -125,20 +133,21 @@ export function UsersList({ mode }: { mode: Mode }) {
     () => (mode === 'passive' ? { ...list.apiQuery, status: '0' } : list.apiQuery),
     [list.apiQuery, mode],
   );
-  const store = useResourceStore(usersResource, { listQuery: apiQuery });
+  const { store, table } = useResourceTable(usersResource, list, { apiQuery });
   const columns = useColumns();
   const filters = useFilters(mode, roles);
+  const bulk = useBulkRunner(usersResource);
+  const deleteActions = useRecordBulkActions(usersResource, TEXTS, { status: false });
+  const editAndDelete = useRecordRowActions<AdminUser>(store, TEXTS, {
+    testId: 'user',
+    editPath: (user) => `/admin/user/edit/${user.id}`,
+    itemName: fullName,
+  });
 
-  const refresh = () => client.invalidateQueries({ queryKey: usersResource.keys.all });
-  const bulk = async (body: Parameters<typeof usersResource.bulk>[0]) => {
-    const { message } = await usersResource.bulk(body);
-    notifications.show({ color: 'success', message });
-    await refresh();
-  };
   const reactivate = async (user: AdminUser) => {
     await reactivateUser(user.id);
     notifications.show({ color: 'success', message: t('users_admin.reactivated', { name: fullName(user) }) });
-    await refresh();
+    await client.invalidateQueries({ queryKey: usersResource.keys.all });
   };
 
   const bulkActions: BulkActionDef[] = [
@@ -158,16 +167,7 @@ export function UsersList({ mode }: { mode: Mode }) {
           },
           run: (ids) => bulk({ action: 'status', ids, status: 0 }),
         },
-    {
-      key: 'delete',
-      label: t('resource.delete'),
-      confirm: {
-        title: t('users_admin.bulk_delete_title'),
-        text: (count) => t('users_admin.bulk_delete_text', { count }),
-        confirmLabel: t('resource.delete'),
-      },
-      run: (ids) => bulk({ action: 'delete', ids }),
-    },
+    ...deleteActions,
   ];
 
   const rowActions = (user: AdminUser) => (
@@ -201,27 +201,11 @@ export function UsersList({ mode }: { mode: Mode }) {
           {`${t('users_admin.make_passive')}: ${fullName(user)}`}
         </ConfirmButton>
       )}
-      <EditRowAction to={`/admin/user/edit/${user.id}`} name={fullName(user)} testId="user-edit" />
-      <DeleteRowAction
-        title={t('users_admin.delete_title')}
-        message={t('users_admin.delete_text', { name: fullName(user) })}
-        name={fullName(user)}
-        onConfirm={() => store.remove(user.id).catch(() => undefined)}
-        testId="user-delete"
-      />
+      {editAndDelete(user)}
     </>
   );
 
-  const addButton = (
-    <Button
-      component={Link}
-      to="/admin/user/add"
-      leftSection={<IconPlus size={16} aria-hidden />}
-      data-testid="user-add"
-    >
-      {t('users_admin.add')}
-    </Button>
-  );
+  const addButton = <AddButton to="/admin/user/add" label={t('users_admin.add')} testId="user-add" />;
 
   const importButton = (
     <Button
@@ -249,19 +233,13 @@ export function UsersList({ mode }: { mode: Mode }) {
         }
       />
       <DataTable<AdminUser>
+        {...table}
         tableId={mode === 'all' ? 'users' : 'users-passive'}
         label={t(mode === 'all' ? 'users_admin.list_title' : 'users_admin.passive_title_page')}
-        list={list}
         columns={columns}
         filters={filters}
-        records={store.items}
-        total={store.meta?.total ?? 0}
-        fetching={store.list.isFetching}
-        error={store.list.isError ? (store.list.error as Error).message : null}
-        onRetry={() => void store.list.refetch()}
         rowActions={rowActions}
         bulkActions={bulkActions}
-        exportPath={(format) => usersResource.exportPath(format, apiQuery)}
         emptyTitle={t(mode === 'all' ? 'users_admin.empty' : 'users_admin.passive_empty')}
         emptyAction={mode === 'all' ? addButton : undefined}
       />

@@ -3,10 +3,12 @@ import {
   type AdminUser,
   type AdminUserCreate,
   type AdminUserUpdate,
+  type LabelledCustomField,
   USER_STATUS_NAMES,
   type UserStatus,
 } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.js';
 import type { ListConfig } from '../../../lib/list-state.js';
 import { defineResource } from '../../../lib/resource.js';
@@ -52,3 +54,14 @@ export function useManagerOptions(search: string) {
 
 export const reactivateUser = (id: number) =>
   http.post<{ data: AdminUser }>(`${usersResource.base}/${id}/reactivate`).then((body) => body.data);
+
+/** The fields the company defines for its people, in order, labelled in the current language (show_user). */
+export function useUserCustomFields() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...usersResource.keys.all, 'custom-fields', i18n.language],
+    queryFn: () =>
+      http.get<{ data: LabelledCustomField[] }>(`${usersResource.base}/custom-fields`).then((body) => body.data),
+    staleTime: 60_000,
+  });
+}

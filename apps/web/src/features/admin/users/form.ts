@@ -2,28 +2,16 @@ import {
   type AdminUser,
   type AdminUserCreate,
   adminUserCreateSchema,
+  type LabelledCustomField,
   type Locale,
   type UserStatus,
 } from '@kampus/shared';
 import { z } from 'zod';
 
-export interface CustomFieldRow {
-  key: string;
-  value: string;
-}
-
-/** The form's custom fields are rows (a key can be renamed or left empty while typing); sent as `{key: value}`. */
-export function customFieldsRecord(rows: readonly CustomFieldRow[]): Record<string, string> {
-  return Object.fromEntries(
-    rows.filter((row) => row.key.trim() !== '' || row.value.trim() !== '').map((row) => [row.key.trim(), row.value]),
-  );
-}
-
-const rowsSchema = z.array(z.object({ key: z.string(), value: z.string() }));
-
 /**
- * The user form: its values are the shared create schema's, with custom fields as rows; the rows become the record
- * and the whole is then checked by `adminUserCreateSchema` itself, so the form and the API apply the same rules.
+ * The user form: its values are the shared create schema's as text (empty for nothing), checked by
+ * `adminUserCreateSchema` itself, so the form and the API apply the same rules. Custom fields hold one value per
+ * field the company defines; an empty one removes the value (the API's rule).
  */
 export const userFormSchema = z
   .object({
@@ -42,21 +30,22 @@ export const userFormSchema = z
     manager_id: z.number().nullable(),
     location: z.string(),
     hire_date: z.string(),
-    custom_fields: rowsSchema,
+    custom_fields: z.record(z.string(), z.string()),
   })
   .transform((values, ctx): AdminUserCreate => {
-    const result = adminUserCreateSchema.safeParse({
-      ...values,
-      custom_fields: customFieldsRecord(values.custom_fields),
-    });
+    const result = adminUserCreateSchema.safeParse(values);
     if (result.success) return result.data;
     for (const issue of result.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
     return z.NEVER;
   });
 export type UserFormValues = z.input<typeof userFormSchema>;
 
-/** The form's values for a user, or for a new one (Turkish, active, an ordinary user). */
-export function userFormValues(user: AdminUser | null, defaults: { language: Locale }): UserFormValues {
+/** The form's values for a user, or for a new one (Turkish, active, an ordinary user), with the defined fields. */
+export function userFormValues(
+  user: AdminUser | null,
+  defaults: { language: Locale },
+  fields: readonly LabelledCustomField[],
+): UserFormValues {
   return {
     name: user?.name ?? '',
     surname: user?.surname ?? '',
@@ -73,6 +62,6 @@ export function userFormValues(user: AdminUser | null, defaults: { language: Loc
     manager_id: user?.manager?.id ?? null,
     location: user?.location ?? '',
     hire_date: user?.hire_date ?? '',
-    custom_fields: Object.entries(user?.custom_fields ?? {}).map(([key, value]) => ({ key, value })),
+    custom_fields: Object.fromEntries(fields.map((field) => [field.key, user?.custom_fields[field.key] ?? ''])),
   };
 }
