@@ -31,7 +31,7 @@ import { companies, faqCategories, faqs } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { defineResource, foldCase } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, foldCase } from '../../platform/resource/resource.js';
 
 /** The company's default language: the fallback of every text and the one a text must at least be written in. */
 async function defaultLanguageOf(tx: Db, companyId: number): Promise<Locale> {
@@ -176,23 +176,7 @@ function createCategoriesResource(db: Db) {
         .where(and(eq(faqCategories.companyId, actor.companyId), eq(faqCategories.id, before.id)));
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(faqCategories)
-          .set({ status })
-          .where(
-            and(
-              eq(faqCategories.companyId, actor.companyId),
-              inArray(
-                faqCategories.id,
-                items.map((c) => c.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(faqCategories),
 
     export: {
       fileName: 'faq_admin.categories_export_file',
@@ -273,23 +257,7 @@ function createFaqsResource(db: Db) {
         .where(and(eq(faqs.companyId, actor.companyId), eq(faqs.id, before.id)));
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(faqs)
-          .set({ status })
-          .where(
-            and(
-              eq(faqs.companyId, actor.companyId),
-              inArray(
-                faqs.id,
-                items.map((f) => f.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(faqs),
 
     export: {
       fileName: 'faq_admin.export_file',

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { hashtags } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 
 async function presentHashtags(tx: Db, companyId: number, ids: number[]): Promise<Hashtag[]> {
   if (ids.length === 0) return [];
@@ -115,23 +115,7 @@ export function createHashtagsService(platform: Platform) {
       );
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(hashtags)
-          .set({ status })
-          .where(
-            and(
-              eq(hashtags.companyId, actor.companyId),
-              inArray(
-                hashtags.id,
-                items.map((h) => h.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(hashtags),
 
     export: {
       fileName: 'hashtags_admin.export_file',

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { institutions } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 
 async function presentInstitutions(tx: Db, companyId: number, ids: number[]): Promise<Institution[]> {
   if (ids.length === 0) return [];
@@ -135,23 +135,7 @@ export function createInstitutionsService(platform: Platform) {
         );
       },
 
-      status: {
-        schema: activeStatusSchema,
-        async apply(tx, actor, items, status) {
-          await tx
-            .update(institutions)
-            .set({ status })
-            .where(
-              and(
-                eq(institutions.companyId, actor.companyId),
-                inArray(
-                  institutions.id,
-                  items.map((i) => i.id),
-                ),
-              ),
-            );
-        },
-      },
+      status: activeStatusAction(institutions),
 
       export: {
         fileName: 'institutions_admin.export_file',

@@ -22,7 +22,7 @@ import { inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { defineResource, type ResourceActor } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, type ResourceActor } from '../../platform/resource/resource.js';
 import { findEnabledModules } from '../widgets/service.js';
 
 /** Orders go in steps of ten, as the demo seed does, so an item can be slotted in by hand later. */
@@ -150,23 +150,7 @@ export function createMenuAdminService(platform: Platform) {
         .where(and(eq(menuItems.companyId, actor.companyId), eq(menuItems.id, before.id)));
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(menuItems)
-          .set({ status })
-          .where(
-            and(
-              eq(menuItems.companyId, actor.companyId),
-              inArray(
-                menuItems.id,
-                items.map((item) => item.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(menuItems),
 
     export: {
       fileName: 'menu_admin.export_file',

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import { isIssuedFileUrl } from '../../platform/uploads.js';
 
 async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
@@ -128,23 +128,7 @@ export function createSolutionPartnersService(platform: Platform) {
         .where(and(eq(solutionPartners.companyId, actor.companyId), eq(solutionPartners.id, before.id)));
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(solutionPartners)
-          .set({ status })
-          .where(
-            and(
-              eq(solutionPartners.companyId, actor.companyId),
-              inArray(
-                solutionPartners.id,
-                items.map((p) => p.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(solutionPartners),
 
     export: {
       fileName: 'partners_admin.export_file',

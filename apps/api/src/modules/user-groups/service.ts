@@ -27,7 +27,13 @@ import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { defineResource, foldCase, foldedColumn, type ResourceActor } from '../../platform/resource/resource.js';
+import {
+  activeStatusAction,
+  defineResource,
+  foldCase,
+  foldedColumn,
+  type ResourceActor,
+} from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -258,23 +264,7 @@ export function createUserGroupsService(platform: Platform) {
       );
     },
 
-    status: {
-      schema: activeStatusSchema,
-      async apply(tx, actor, items, status) {
-        await tx
-          .update(userGroups)
-          .set({ status })
-          .where(
-            and(
-              eq(userGroups.companyId, actor.companyId),
-              inArray(
-                userGroups.id,
-                items.map((g) => g.id),
-              ),
-            ),
-          );
-      },
-    },
+    status: activeStatusAction(userGroups),
 
     export: {
       fileName: 'user_groups_admin.export_file',

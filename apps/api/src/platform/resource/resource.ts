@@ -1,4 +1,5 @@
 import {
+  activeStatusSchema,
   type BulkAction,
   type BulkResult,
   EXPORT_MAX_ROWS,
@@ -43,6 +44,32 @@ export interface ExportColumn<Item> {
 export interface LabelledExportColumn<Item> {
   label: string;
   value: (item: Item, t: Translate) => Cell;
+}
+
+/**
+ * The bulk "status" action of a resource whose table has the shared 0/1 `status` column (`activeStatusSchema`): the
+ * same update for hashtags, institutions, groups and the rest, always within the actor's company.
+ */
+export function activeStatusAction<Item extends { id: number }>(
+  table: TenantTable & { status: PgColumn },
+): NonNullable<ResourceDeclaration<Item, unknown, unknown, ResourceListQuery>['status']> {
+  return {
+    schema: activeStatusSchema,
+    async apply(tx, actor, items, status) {
+      await tx
+        .update(table)
+        .set({ status } as never)
+        .where(
+          and(
+            eq(table.companyId, actor.companyId),
+            inArray(
+              table.id,
+              items.map((item) => item.id),
+            ),
+          ),
+        );
+    },
+  };
 }
 
 /**
