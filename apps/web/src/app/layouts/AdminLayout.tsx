@@ -38,6 +38,11 @@ function useNavigationAreas(user: SessionUser | null) {
   })).filter((group) => group.routes.length > 0);
 }
 
+/** The current page's entry may sit below the fold of a long navigation: bring it into view. */
+function revealInNavigation(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** The acting company's name, and whether it is the group's main company or a sub-company. */
 function CompanyContext({ user }: { user: SessionUser | null }) {
   const { t } = useTranslation();
@@ -133,6 +138,7 @@ export function AdminLayout() {
                       leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
                       active={pathname === path}
                       aria-current={pathname === path ? 'page' : undefined}
+                      ref={pathname === path ? revealInNavigation : undefined}
                     />
                   );
                 })}
