@@ -107,6 +107,12 @@ describe('admin companies (the registry, super admins only)', () => {
     expect(lenient.statusCode).toBe(200);
     const detail = await su('GET', `/api/admin/companies/${group.id}`);
     expect(detail.json().data).toMatchObject({ children_count: 2, users_count: 0, is_group_alias: true });
+    // Each listed company counts its own people only (read across tenants in one go).
+    const both = await su('GET', '/api/admin/companies', { query: { search: 'platform evi' } });
+    expect(both.json().data).toEqual([expect.objectContaining({ id: home.id, users_count: 3 })]);
+    const page = await su('GET', '/api/admin/companies', { query: { per_page: '100' } });
+    const countOf = (id: number) => page.json().data.find((c: { id: number }) => c.id === id)?.users_count;
+    expect([countOf(home.id), countOf(group.id), countOf(beta.id)]).toEqual([3, 0, 0]);
   });
 
   it('creates a company whose host answers at once, with its colours, and audits it', async () => {

@@ -20,7 +20,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { auditLogs, companies, companySettings, shortLinks, users } from '../../db/schema/index.js';
-import { inTenant } from '../../db/scope.js';
+import { asSystem, inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
@@ -144,27 +144,39 @@ export function createCompaniesService(platform: Platform) {
   const db = platform.database.db;
   const baseDomain = platform.config.BASE_DOMAIN;
 
-  /** What only the company's own tenant can tell: its people and its theme. */
-  async function tenantFacts(companyId: number): Promise<{ users: number; theme: ThemeSettings }> {
-    return inTenant(db, companyId, async (tx) => {
-      const [[people], [theme]] = await Promise.all([
-        tx.select({ value: count() }).from(users).where(eq(users.companyId, companyId)),
+  /**
+   * What only the companies' own tenants can tell — their people and their theme — for a page of the registry in one
+   * cross-tenant transaction (a super admin's view; every query filters by the ids itself).
+   */
+  async function tenantFacts(ids: number[]): Promise<Map<number, { users: number; theme: ThemeSettings }>> {
+    const [people, themes] = await asSystem(db, (tx) =>
+      Promise.all([
         tx
-          .select({ value: jsonbRaw(companySettings.value) })
+          .select({ companyId: users.companyId, value: count() })
+          .from(users)
+          .where(inArray(users.companyId, ids))
+          .groupBy(users.companyId),
+        tx
+          .select({ companyId: companySettings.companyId, value: jsonbRaw(companySettings.value) })
           .from(companySettings)
-          .where(and(eq(companySettings.companyId, companyId), eq(companySettings.key, 'theme_settings'))),
-      ]);
-      const parsed = themeSettingsSchema.safeParse(theme?.value ?? {});
-      return { users: people?.value ?? 0, theme: parsed.success ? parsed.data : {} };
-    });
+          .where(and(inArray(companySettings.companyId, ids), eq(companySettings.key, 'theme_settings'))),
+      ]),
+    );
+    return new Map(
+      ids.map((id) => {
+        const parsed = themeSettingsSchema.safeParse(themes.find((row) => row.companyId === id)?.value ?? {});
+        const userCount = people.find((row) => row.companyId === id)?.value ?? 0;
+        return [id, { users: userCount, theme: parsed.success ? parsed.data : {} }];
+      }),
+    );
   }
 
-  /** Registry rows → items, in the order of the ids. Each company's own figures are read in its own tenant. */
+  /** Registry rows → items, in the order of the ids. */
   async function presentAdmin(ids: number[]): Promise<AdminCompany[]> {
     if (ids.length === 0) return [];
     const rows = await db.select().from(companies).where(inArray(companies.id, ids));
     const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
-    const [parents, children] = await Promise.all([
+    const [parents, children, facts] = await Promise.all([
       parentIds.length > 0
         ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, parentIds))
         : Promise.resolve([]),
@@ -173,16 +185,17 @@ export function createCompaniesService(platform: Platform) {
         .from(companies)
         .where(inArray(companies.parentId, ids))
         .groupBy(companies.parentId),
+      tenantFacts(ids),
     ]);
     const items = new Map<number, AdminCompany>();
     for (const row of rows) {
-      const facts = await tenantFacts(row.id);
+      const own = facts.get(row.id) ?? { users: 0, theme: {} };
       items.set(row.id, {
         ...presentCompany(row),
         parent: parents.find((p) => p.id === row.parentId) ?? null,
         status: activeStatusSchema.catch(0).parse(row.status),
-        theme_settings: facts.theme,
-        users_count: facts.users,
+        theme_settings: own.theme,
+        users_count: own.users,
         children_count: children.find((c) => c.parentId === row.id)?.value ?? 0,
         updated_at: row.updatedAt.toISOString(),
       });
