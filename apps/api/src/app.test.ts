@@ -99,7 +99,8 @@ describe('the platform pipeline', () => {
     const health = await call(test.app, 'GET', '/api/health', { host: '127.0.0.1' });
     expect(health.statusCode).toBe(200);
     const ready = await call(test.app, 'GET', '/api/ready', { host: '127.0.0.1' });
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: { status: 'up' }, redis: 'not_configured' });
   });
 
   it('answers an unknown host with a clear 404 body in the requested language', async () => {

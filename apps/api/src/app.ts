@@ -5,9 +5,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { serializeError } from './db/errors.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { createAccountService } from './modules/account/service.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/routes.js';
@@ -21,7 +21,7 @@ import { registerDataAdminRoutes } from './modules/data-admin/routes.js';
 import { createDataAdminService } from './modules/data-admin/service.js';
 import { registerFaqRoutes } from './modules/faq/routes.js';
 import { createFaqService } from './modules/faq/service.js';
-import { registerFileRoutes } from './modules/files/routes.js';
+import { registerFileRoutes, scheduleFileCleanUp } from './modules/files/routes.js';
 import { createFilesService } from './modules/files/service.js';
 import { registerHashtagRoutes } from './modules/hashtags/routes.js';
 import { createHashtagsService } from './modules/hashtags/service.js';
@@ -53,16 +53,19 @@ import { registerUserRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerWidgetRoutes } from './modules/widgets/routes.js';
 import { createWidgetsService } from './modules/widgets/service.js';
+import { createSessionRevocations } from './platform/auth/revocations.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerHealthRoutes } from './platform/http/health.js';
+import { answerFrameworkError, registerInputGuard } from './platform/http/input-guard.js';
 import { registerWebApp } from './platform/http/web.js';
 import { createInProcessJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
+import { connectRedis, type RedisConnection } from './platform/redis.js';
 import { createLocalFileStorage } from './platform/storage.js';
 import { createHostResolver } from './platform/tenancy.js';
 
@@ -96,18 +99,37 @@ export interface BuiltApp {
   };
 }
 
-function createPlatform(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis): Platform {
+const HOUR = 3600;
+
+function createPlatform(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  redisConnection: RedisConnection | null,
+): Platform {
+  const redis = redisConnection?.client;
   const outboxDir = path.join(config.DATA_DIR, 'outbox');
   const window = config.LOGIN_WINDOW_SECONDS;
   const signer = createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL);
   const hosts = createHostResolver(database.db, config.BASE_DOMAIN);
+  const sessions = createSessionRevocations({ ttlSeconds: signer.ttlSeconds, secret: config.JWT_SECRET, redis, log });
   return {
     config,
     database,
     log,
     signer,
+    sessions,
     hosts,
-    realtime: createRealtime({ db: database.db, signer, hosts, log, secret: config.JWT_SECRET, redis }),
+    redis: redisConnection,
+    realtime: createRealtime({
+      db: database.db,
+      signer,
+      hosts,
+      log,
+      secret: config.JWT_SECRET,
+      redisConnection: redisConnection ?? undefined,
+      sessions,
+    }),
     jobs: createInProcessJobs(log),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
@@ -131,6 +153,42 @@ function createPlatform(config: Config, database: Database, log: FastifyBaseLogg
         durationSeconds: window,
         redis,
       }),
+      passwordResetsPerIp: createLimiter({
+        prefix: 'reset-ip',
+        points: config.PASSWORD_RESETS_PER_IP,
+        durationSeconds: HOUR,
+        redis,
+      }),
+      passwordResetsPerTarget: createLimiter({
+        prefix: 'reset-target',
+        points: config.PASSWORD_RESETS_PER_TARGET,
+        durationSeconds: HOUR,
+        redis,
+      }),
+      registrationsPerIp: createLimiter({
+        prefix: 'register-ip',
+        points: config.REGISTRATIONS_PER_IP,
+        durationSeconds: HOUR,
+        redis,
+      }),
+      registrationsPerTarget: createLimiter({
+        prefix: 'register-target',
+        points: config.REGISTRATIONS_PER_TARGET,
+        durationSeconds: HOUR,
+        redis,
+      }),
+      uploadFilesPerUser: createLimiter({
+        prefix: 'upload-files',
+        points: config.UPLOAD_RATE_MAX_FILES,
+        durationSeconds: config.UPLOAD_RATE_WINDOW_SECONDS,
+        redis,
+      }),
+      uploadKilobytesPerUser: createLimiter({
+        prefix: 'upload-kb',
+        points: config.UPLOAD_RATE_MAX_MB * 1024,
+        durationSeconds: config.UPLOAD_RATE_WINDOW_SECONDS,
+        redis,
+      }),
     },
   };
 }
@@ -139,32 +197,54 @@ function createPlatform(config: Config, database: Database, log: FastifyBaseLogg
 export interface BuildOptions {
   /** The built web app to serve beside the API; null serves the API alone (tests). */
   webDist?: string | null;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Failed queries are logged with their statement and SQLSTATE, never their parameters.
+      serializers: { err: serializeError },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  const platform = createPlatform(config, database, app.log, redis);
+  database.setLogger(app.log);
+  // Connects in the background: a Redis that is down at start (or later) never stops the API (platform/redis.ts).
+  const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  const platform = createPlatform(config, database, app.log, redisConnection);
   // First, so every route and plugin after it shares the language, host and access pipeline and the error shape.
-  const routes = registerRequestContext(app, { hosts: platform.hosts, signer: platform.signer });
+  const routes = registerRequestContext(app, {
+    hosts: platform.hosts,
+    signer: platform.signer,
+    sessions: platform.sessions,
+  });
   registerErrorHandling(app);
+  // After the access pipeline's hook: text PostgreSQL cannot store (NUL, lone surrogates) is a 422 on every route.
+  registerInputGuard(app);
   // Socket.IO answers on the same port once the server listens; its sockets close before the HTTP server does.
   app.addHook('onListen', async () => platform.realtime.attach(app.server));
   app.addHook('preClose', () => platform.realtime.close());
   app.addHook('onClose', async () => {
     await platform.jobs.idle();
-    await redis?.quit();
+    await platform.sessions.close();
+    await redisConnection?.close();
   });
 
   await syncAccessCatalog(database.db);
+  // A restarted node still refuses the access tokens of sessions revoked shortly before it stopped.
+  await platform.sessions.loadRecent(database.db).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'session revocations: recent revocations not loaded');
+  });
   await syncIntegrationCatalog(database.db);
 
   const isHttps = config.PUBLIC_SCHEME === 'https';
@@ -235,7 +315,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   };
   const users = createUsersService(platform, { auth: services.auth });
   const dataAdmin = createDataAdminService(platform, { users });
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, redisConnection);
   registerLocalizationRoutes(app);
   registerAuthRoutes(app, services.auth);
   registerAccountRoutes(app, services.account);
@@ -246,6 +326,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerMessagingRoutes(app, services.messaging);
   registerPageViewRoutes(app, services.pageViews);
   await registerFileRoutes(app, services.files);
+  scheduleFileCleanUp(app, services.files);
   registerAdminDashboardRoutes(app, services.adminDashboard);
   registerHashtagRoutes(app, services.hashtags);
   registerInstitutionRoutes(app, services.institutions);

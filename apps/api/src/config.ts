@@ -35,6 +35,16 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .default(15 * 60),
+  PASSWORD_RESETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESETS_PER_TARGET: z.coerce.number().int().min(1).default(3),
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(10),
+  REGISTRATIONS_PER_TARGET: z.coerce.number().int().min(1).default(3),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  UPLOAD_RATE_MAX_FILES: z.coerce.number().int().min(1).default(30),
+  UPLOAD_RATE_MAX_MB: z.coerce.number().int().min(1).default(50),
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  UPLOAD_CLEANUP_AFTER_HOURS: z.coerce.number().min(1).default(24),
+  UPLOAD_CLEANUP_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

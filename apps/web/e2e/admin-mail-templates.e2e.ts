@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { MailTemplate } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations as axeViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const HOST = 'demo.localhost';
@@ -14,12 +14,8 @@ const RESET_TR = '/api/admin/mail-templates/password_reset/tr';
  * Serious or critical accessibility problems of the page. The preview frame holds the administrator's own mail, not
  * Kampus's screen, and its sandbox runs no script, so axe could not look inside anyway (it would wait for it).
  */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-testid="mail-preview-frame"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page) =>
+  axeViolations(page, (builder) => builder.exclude('[data-testid="mail-preview-frame"]'));
 
 /** The Subject line of the newest mail to an address that has one matching `pattern`; waits for the mail job. */
 async function subjectMailedTo(address: string, pattern: RegExp): Promise<string> {

@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { AdminMenuItem } from '@kampus/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations as axeViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const ACME = 'acme.localhost';
 
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (page: Page, selector: string) => axeViolations(page, (builder) => builder.include(selector));
 
 /** Moves inside the single-page app as a link would (history + popstate): no reload, the query cache stays. */
 async function goInApp(page: Page, path: string) {

@@ -1,21 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { AdminRole, AdminUser } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const HOST = 'demo.localhost';
-const PASSWORD = 'Yetki-Rolu-Deneme-42';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const PASSWORD = 'Yetki-Kapisi-Acik-42';
 
 /** The first-password token mailed to a new user; waits for the mail job. */
 async function passwordTokenOf(address: string): Promise<string> {

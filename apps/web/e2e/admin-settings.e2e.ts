@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
-import type { AdminCompany, CompanySelf, CompanySettingsForm } from '@kampus/shared';
+import type { AdminCompany, CompanySelf, CompanySettingsForm, StorageUsage } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const HOST = 'demo.localhost';
@@ -12,13 +12,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The status of a GET on a host of the test server (a file is no JSON for apiCall). */
 function statusOf(host: string, path: string): Promise<number> {
@@ -51,6 +44,21 @@ describe('company settings and the company registry in Chromium', () => {
       await signIn(page, 'demo', 'admin@demo.test');
       await page.goto(`${origin('demo')}/admin/settings`);
       await page.getByTestId('settings-form').waitFor();
+      // The company's storage shows above its settings, as the API counts it, with a named progress bar.
+      const storage = await apiCall<{ data: StorageUsage }>(
+        HOST,
+        'GET',
+        '/api/admin/settings/storage',
+        undefined,
+        token,
+      );
+      await page.getByTestId('settings-storage').waitFor();
+      expect(await page.getByTestId('settings-storage-files').textContent()).toMatch(
+        new RegExp(`: ${storage.data.files}$`),
+      );
+      expect(
+        await page.getByTestId('settings-storage').getByRole('progressbar').getAttribute('aria-label'),
+      ).toBeTruthy();
       expect(await seriousViolations(page)).toEqual([]);
       const before = await backgroundOf(page, 'settings-form-save');
       expect(before).toBe('rgb(63, 81, 181)');

@@ -1,20 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { AdminUser } from '@kampus/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const HOST = 'demo.localhost';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * 200 people with Turkish headers, one of them the label of a field the demo company defines (Vardiya = shift);

@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { AdminUser } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 const HOST = 'demo.localhost';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Types into the list's search box and waits for the table to show exactly the rows the search finds. */
 async function search(page: Page, text: string) {

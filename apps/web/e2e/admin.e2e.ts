@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type AdminDashboard, type AdminUser, ROLE } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 async function dashboardFromApi(username: string): Promise<AdminDashboard> {
@@ -70,9 +70,7 @@ describe('admin panel in Chromium', () => {
     await page.getByTestId('admin-breadcrumbs').getByText('Yönetim paneli').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Gösterge paneli' }).waitFor();
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByTestId('admin-back-to-learning').click();
     await page.waitForURL(/\/dashboard$/);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { wcagAxe } from './axe.js';
 import { acknowledgeDataNotice, launch, origin, signIn } from './browser.js';
 
 type Company = { id: number; slug: string; name: string };
@@ -254,7 +254,7 @@ describe('the frame of the app in Chromium', () => {
   it('has no serious or critical accessibility violations on /login and /dashboard', async () => {
     const page = await freshPage({ keepNotice: true });
     const serious = async (scope?: string) => {
-      const builder = new AxeBuilder({ page });
+      const builder = wcagAxe(page);
       const result = await (scope ? builder.include(scope) : builder).analyze();
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

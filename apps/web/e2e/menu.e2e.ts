@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 type Company = { id: number; slug: string };
@@ -118,13 +118,13 @@ describe('side menu, messages and page views in Chromium', () => {
     expect(await weight(0)).toBeGreaterThanOrEqual(700);
     expect(await weight(3)).toBeLessThan(700);
 
-    const axe = await new AxeBuilder({ page })
-      .include('[data-testid="side-menu"]')
-      .include('[data-testid="messages-menu"]')
-      .include('[data-testid="messages-dropdown"]')
-      .analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const scoped = await seriousViolations(page, (builder) =>
+      builder
+        .include('[data-testid="side-menu"]')
+        .include('[data-testid="messages-menu"]')
+        .include('[data-testid="messages-dropdown"]'),
+    );
+    expect(scoped).toEqual([]);
     await page.context().close();
   });
 

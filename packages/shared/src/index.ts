@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './i18n.js';
 export * from './menu.js';
+export * from './password-policy.js';
 export * from './people.js';
 export * from './schemas/admin-dashboard.js';
 export * from './schemas/auth.js';

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors.js';
 import * as schema from './schema/index.js';
 import { APP_ROLE } from './schema/rls.js';
 
@@ -21,7 +22,22 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Reachability check for the readiness probe. */
   ping(): Promise<void>;
+  /** The connection pool's figures for the readiness probe; null for the embedded database (one connection). */
+  poolStats(): PoolStats | null;
+  /** Where lost connections are reported; the app gives its logger once it has one. */
+  setLogger(log: DatabaseLog): void;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
 }
 
 /** An arbitrary constant naming Kampus' migration lock among the server's advisory locks. */
@@ -66,6 +82,8 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    poolStats: () => null,
+    setLogger: () => undefined,
     close: () => client.close(),
   };
 }
@@ -80,16 +98,68 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   } finally {
     await owner.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  // Queries on a client run in order, so SET ROLE precedes the first query of every new connection.
-  pool.on('connect', (client) => void client.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    // A server that does not answer (network partition) fails the checkout instead of hanging the request.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  let log: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
+  const reportLostConnection = (error: Error) =>
+    log.warn({ err: error }, 'database connection lost; the pool replaces it');
+  pool.on('connect', (client) => {
+    // A connection that breaks (backend terminated, server restarted) emits 'error'; unheard, that would end the
+    // process. pg-pool discards such a client: idle ones at once, checked-out ones when released.
+    client.on('error', reportLostConnection);
+    // Queries on a client run in order, so SET ROLE precedes the first query of every new connection.
+    void client.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined);
+  });
+  // Idle clients' errors reach the pool too; the client's own listener has reported them already.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  runTransactionsOnOwnClient(pool, db);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    setLogger: (next) => {
+      log = next;
+    },
     close: () => pool.end(),
   };
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * drizzle's transaction on a pool leaks the client when BEGIN fails (its release sits in a `finally` that BEGIN
+ * never reaches), so a broken connection picked from the pool at the wrong moment would be lost for good and, a few
+ * times over, exhaust the pool. Here every transaction checks its client out itself, always gives it back, and
+ * gives it back as broken (pg-pool then closes it) when the connection failed.
+ */
+function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase<Schema>): void {
+  // A drizzle instance per pooled connection, made once: building one reads the whole schema.
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+  const transaction: NodePgDatabase<Schema>['transaction'] = async (fn, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg({ client, schema, casing: 'snake_case' });
+        onClient.set(client, clientDb);
+      }
+      return await clientDb.transaction(fn, config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+    }
+  };
+  db.transaction = transaction;
 }
 
 /** A freshly migrated, empty embedded database as a data-directory dump. */

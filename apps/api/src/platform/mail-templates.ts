@@ -243,6 +243,8 @@ export const eventMailSchema = z.object({
   language: z.enum(LOCALES),
   event: mailEventSchema,
   variables: z.record(z.string(), z.string()),
+  /** Composed like any other and then dropped: the work done for an unknown account equals a real one's. */
+  decoy: z.boolean().optional(),
 });
 export type EventMail = z.infer<typeof eventMailSchema>;
 
@@ -260,12 +262,20 @@ export function eventMail<E extends MailEvent>(mail: {
   language: Locale;
   event: E;
   variables: VariablesOf<E>;
+  decoy?: boolean;
 }): EventMail {
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(mail.variables as Record<MailVariable, unknown>)) {
     if (value !== null && value !== undefined) variables[name] = String(value);
   }
-  return { to: mail.to, companyId: mail.companyId, language: mail.language, event: mail.event, variables };
+  return {
+    to: mail.to,
+    companyId: mail.companyId,
+    language: mail.language,
+    event: mail.event,
+    variables,
+    ...(mail.decoy ? { decoy: true } : {}),
+  };
 }
 
 /** An event mail as it leaves: the company's template in the recipient's language, else the built-in one. */
@@ -281,6 +291,9 @@ export function registerEventMailJob(platform: Pick<Platform, 'jobs' | 'mailer' 
   platform.jobs.register({
     name: EVENT_MAIL_JOB,
     schema: eventMailSchema,
-    handle: async (mail) => platform.mailer.send(await composeEventMail(platform.database.db, mail)),
+    handle: async (mail) => {
+      const message = await composeEventMail(platform.database.db, mail);
+      if (!mail.decoy) await platform.mailer.send(message);
+    },
   });
 }

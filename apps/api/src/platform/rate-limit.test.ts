@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from './http/errors.js';
 import { createLimiter } from './rate-limit.js';
 
@@ -49,6 +50,8 @@ describe('rate limiter in memory', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('rate limiter on Redis', () => {
   const redis = new Redis(process.env.TEST_REDIS_URL ?? '', { lazyConnect: true });
+  // Until a client is ready the limiter counts in memory (see below), so these tests wait for it.
+  beforeAll(() => redis.connect());
   afterAll(() => redis.quit());
 
   behavesAsALimiter((prefix) => createLimiter({ prefix, points: 3, durationSeconds: 60, redis }));
@@ -56,6 +59,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limiter on Redis', () => {
   it('shares one count between nodes', async () => {
     const prefix = randomUUID();
     const other = new Redis(process.env.TEST_REDIS_URL ?? '');
+    await once(other, 'ready');
     try {
       const nodeA = createLimiter({ prefix, points: 3, durationSeconds: 60, redis });
       const nodeB = createLimiter({ prefix, points: 3, durationSeconds: 60, redis: other });
@@ -67,4 +71,13 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limiter on Redis', () => {
       await other.quit();
     }
   });
+});
+
+describe('rate limiter while its Redis is away', () => {
+  // Nothing listens on port 1: the client never becomes ready and keeps reconnecting.
+  const redis = new Redis({ host: '127.0.0.1', port: 1, enableOfflineQueue: false, retryStrategy: () => 1000 });
+  redis.on('error', () => undefined);
+  afterAll(() => redis.disconnect());
+
+  behavesAsALimiter((prefix) => createLimiter({ prefix, points: 3, durationSeconds: 60, redis }));
 });

@@ -17,18 +17,21 @@ import {
   type SubscribeAck,
   subscribeRequestSchema,
 } from '@kampus/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { type Namespace, Server, type Socket } from 'socket.io';
+import type { BroadcastOptions } from 'socket.io-adapter';
 import type { Db } from '../db/client.js';
 import { jsonbRaw } from '../db/schema/columns.js';
 import { companies, companySettings, users } from '../db/schema/index.js';
 import { inTenant } from '../db/scope.js';
+import type { SessionRevocations } from './auth/revocations.js';
 import type { TokenSigner } from './auth/tokens.js';
 import { HttpError, unauthenticated } from './http/errors.js';
 import { localeFromHeader, translator } from './i18n.js';
+import type { RedisConnection } from './redis.js';
 import type { HostResolver } from './tenancy.js';
 
 /** Events the server sends to one user's point channel, with their payloads. */
@@ -55,12 +58,19 @@ export interface RealtimeDeps {
   log: FastifyBaseLogger;
   /** Nodes of one deployment share it; it also names the Redis channels, so deployments sharing a Redis stay apart. */
   secret: string;
-  /** With a client, rooms are shared between nodes through the Redis adapter; without, they live in this process. */
-  redis?: Redis;
+  /**
+   * With Redis, rooms are shared between nodes through the Redis adapter; without, they live in this process. While
+   * Redis is away they live in this process too (NodeLocalWhileOfflineAdapter).
+   */
+  redisConnection?: RedisConnection;
+  /** A revoked session's handshake is refused and its open sockets are dropped. */
+  sessions?: Pick<SessionRevocations, 'isRevoked' | 'onRevoked'>;
 }
 
 interface SocketSession {
   userId: number;
+  /** The refresh family (the token's sid): its revocation drops the socket. */
+  sessionId: string;
   homeCompanyId: number;
   /** The company the session acts in (the token's cid): the only presence channel it may join. */
   companyId: number;
@@ -122,12 +132,13 @@ async function authenticate(handshake: Handshake, deps: RealtimeDeps): Promise<S
   const token = handshakeToken(handshake);
   if (!token) throw unauthenticated();
   const claims = await deps.signer.verify(token);
-  if (!claims) throw unauthenticated('errors.token_invalid');
+  if (!claims || deps.sessions?.isRevoked(claims.sid)) throw unauthenticated('errors.token_invalid');
   if (target.kind !== 'company' || claims.hid !== target.company.id) {
     throw unauthenticated('errors.token_host_mismatch');
   }
   return {
     userId: Number(claims.sub),
+    sessionId: claims.sid,
     homeCompanyId: claims.hco,
     companyId: claims.cid,
     roles: claims.rol.map((id) => ({ id })),
@@ -181,10 +192,96 @@ export function adapterKey(secret: string): string {
   return `kampus-realtime-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * The Redis adapter, but this node's own rooms while Redis is away: presence lists and point events keep working for
+ * the sockets of this node instead of waiting for Redis (fetchSockets would time out after 5 s) or failing. Redis
+ * being up means both connections are ready; the subscriber subscribes again by itself after a reconnect.
+ */
+class NodeLocalWhileOfflineAdapter extends RedisAdapter {
+  constructor(
+    nsp: Namespace,
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    key: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    super(nsp, pub, sub, { key, requestsTimeout: 2_000 });
+  }
+
+  private get isShared(): boolean {
+    return this.pub.status === 'ready' && this.sub.status === 'ready';
+  }
+
+  /** The same operation, limited to this node when Redis is away. */
+  private scoped(opts: BroadcastOptions): BroadcastOptions {
+    return this.isShared ? opts : { ...opts, flags: { ...opts.flags, local: true } };
+  }
+
+  override serverCount(): Promise<number> {
+    // 1 (this node alone) makes fetchSockets, allRooms and serverSideEmitWithAck answer from this node.
+    if (!this.isShared) return Promise.resolve(1);
+    return super.serverCount().catch(() => 1);
+  }
+
+  override async fetchSockets(opts: BroadcastOptions) {
+    try {
+      return await super.fetchSockets(this.scoped(opts));
+    } catch (error) {
+      // Redis went away during the request: this node's sockets are what can be known.
+      this.log.warn({ err: error }, 'realtime: other nodes did not answer; using this node only');
+      return super.fetchSockets({ ...opts, flags: { ...opts.flags, local: true } });
+    }
+  }
+
+  override broadcast(packet: Parameters<RedisAdapter['broadcast']>[0], opts: BroadcastOptions): void {
+    super.broadcast(packet, this.scoped(opts));
+  }
+
+  override addSockets(opts: BroadcastOptions, rooms: string[]): void {
+    super.addSockets(this.scoped(opts), rooms);
+  }
+
+  override delSockets(opts: BroadcastOptions, rooms: string[]): void {
+    super.delSockets(this.scoped(opts), rooms);
+  }
+
+  override disconnectSockets(opts: BroadcastOptions, close: boolean): void {
+    super.disconnectSockets(this.scoped(opts), close);
+  }
+}
+
+/**
+ * The adapter calls these without awaiting them, so a rejection (Redis went away between the readiness check and the
+ * command, or a subscription flushed at shutdown) would be an unhandled rejection, which ends a Node process.
+ */
+function catchRejections(redis: Redis, methods: string[], log: FastifyBaseLogger): void {
+  const target = redis as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of methods) {
+    const original = target[name]?.bind(redis);
+    if (!original) continue;
+    target[name] = (...args: unknown[]) => {
+      const result = original(...args);
+      if (result instanceof Promise) result.catch((error: unknown) => log.debug({ err: error }, `realtime: ${name}`));
+      return result;
+    };
+  }
+}
+
+function redisAdapter(connection: RedisConnection, key: string, log: FastifyBaseLogger) {
+  const pub = connection.commands('realtime-publish');
+  const sub = connection.subscriber('realtime-subscribe');
+  catchRejections(pub, ['publish'], log);
+  catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], log);
+  // Socket.IO constructs the adapter of each namespace with `new`, from the namespace alone.
+  return class extends NodeLocalWhileOfflineAdapter {
+    constructor(nsp: Namespace) {
+      super(nsp, pub, sub, key, log);
+    }
+  };
+}
+
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { log } = deps;
-  const pub = deps.redis?.duplicate();
-  const sub = deps.redis?.duplicate();
   const io: RealtimeServer = new Server({
     path: REALTIME_PATH,
     serveClient: false,
@@ -192,7 +289,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     transports: ['websocket'],
     // Clients only send channel names.
     maxHttpBufferSize: 16 * 1024,
-    ...(pub && sub ? { adapter: createAdapter(pub, sub, { key: adapterKey(deps.secret) }) } : {}),
+    ...(deps.redisConnection ? { adapter: redisAdapter(deps.redisConnection, adapterKey(deps.secret), log) } : {}),
   });
   let attached = false;
   let closed = false;
@@ -319,6 +416,12 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     );
   });
 
+  // Every node hears every revocation (platform/auth/revocations.ts), so each drops its own sockets of those sessions.
+  deps.sessions?.onRevoked((sessionIds) => {
+    const ended = new Set(sessionIds);
+    for (const socket of io.of('/').sockets.values()) if (ended.has(socket.data.sessionId)) socket.disconnect(true);
+  });
+
   io.on('connection', (socket) => {
     socket.on(REALTIME_EVENTS.subscribe, handle(socket, subscribe));
     socket.on(REALTIME_EVENTS.unsubscribe, handle(socket, unsubscribe));
@@ -342,8 +445,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       // (rather than disconnecting each socket) lets clients reconnect, to another node or to this one restarted.
       if (attached) io.engine.close();
       await Promise.allSettled([...pending]);
+      // Its Redis connections close with the others (platform/redis.ts).
       await io.of('/').adapter.close();
-      await Promise.allSettled([pub?.quit(), sub?.quit()]);
     },
   };
 }

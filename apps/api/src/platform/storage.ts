@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Stored names are 128 random bits in hex plus the extension the content proved; nothing else is ever stored. */
@@ -20,6 +20,8 @@ export interface FileStorage {
    * e.g. a logo a super admin uploaded on their own host for another company.
    */
   copy(fromCompanyId: number, toCompanyId: number, name: string): Promise<void>;
+  /** Deletes a stored file; one already gone is fine (the clean-up may run on several nodes). */
+  remove(companyId: number, name: string): Promise<void>;
   /** The folder a company's files are served from. */
   directoryOf(companyId: number): string;
 }
@@ -50,6 +52,11 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
       const partial = path.join(directory, `.${name}.partial`);
       await copyFile(path.join(directoryOf(fromCompanyId), name), partial);
       await rename(partial, path.join(directory, name));
+    },
+
+    async remove(companyId, name) {
+      if (!isStoredName(name)) throw new Error(`refusing to remove an unexpected name: ${name}`);
+      await rm(path.join(directoryOf(companyId), name), { force: true });
     },
 
     async exists(companyId, name) {

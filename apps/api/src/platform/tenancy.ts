@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
+import { readWithRetry } from '../db/scope.js';
 
 /** What a request's Host header names: the marketing site, a company, or nothing Kampus knows. */
 export type HostTarget = { kind: 'marketing' } | { kind: 'company'; company: HostCompany } | { kind: 'unknown' };
@@ -11,6 +12,8 @@ export interface HostResolver {
   resolve(host: string | undefined): Promise<HostTarget>;
   /** Drop cached lookups after a company's hosts change. */
   invalidate(): void;
+  /** Whether a company with this id exists (uncached: asked only when a session acts in another company). */
+  companyExists(id: number): Promise<boolean>;
 }
 
 /** Parses `{slug}.{BASE_DOMAIN}`, the marketing hosts, or a custom domain, ignoring the port. */
@@ -41,7 +44,7 @@ export function createHostResolver(db: Db, baseDomain: string, ttlMs = 30_000): 
     if (parsed === null) return { kind: 'unknown' };
     if (parsed === 'marketing') return { kind: 'marketing' };
     const condition = 'slug' in parsed ? eq(companies.slug, parsed.slug) : eq(companies.customDomain, parsed.domain);
-    const [company] = await db.select().from(companies).where(condition).limit(1);
+    const [company] = await readWithRetry(() => db.select().from(companies).where(condition).limit(1));
     return company ? { kind: 'company', company } : { kind: 'unknown' };
   }
 
@@ -56,5 +59,11 @@ export function createHostResolver(db: Db, baseDomain: string, ttlMs = 30_000): 
       return target;
     },
     invalidate: () => cache.clear(),
+    async companyExists(id) {
+      const rows = await readWithRetry(() =>
+        db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1),
+      );
+      return rows.length > 0;
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { checkUpload, UPLOAD_DEFAULTS, type UploadKind, type UploadProblem } from '@kampus/shared';
 import type { FastifyRequest } from 'fastify';
+import { badRequest } from './http/errors.js';
 import type { Translate } from './i18n.js';
-import { type FileStorage, isStoredName } from './storage.js';
+import { isStoredName } from './storage.js';
 
 /** Stored files are served from here, on the host of the company they belong to. */
 export const FILES_PATH = '/api/files/';
@@ -13,12 +14,6 @@ export function storedNameOf(url: string): string | null {
   if (!url.startsWith(FILES_PATH)) return null;
   const name = url.slice(FILES_PATH.length);
   return isStoredName(name) ? name : null;
-}
-
-/** Whether an address is one this server issued for the company: its form, then the file in that company's folder. */
-export async function isIssuedFileUrl(storage: FileStorage, companyId: number, url: string): Promise<boolean> {
-  const name = storedNameOf(url);
-  return name !== null && (await storage.exists(companyId, name));
 }
 
 interface Signature {
@@ -52,7 +47,7 @@ export interface ReceivedFile {
   data: Buffer;
 }
 
-type RejectionKey = UploadProblem['key'] | 'upload.required' | 'upload.too_many_files';
+type RejectionKey = UploadProblem['key'] | 'upload.required' | 'upload.too_many_files' | 'upload.quota_exceeded';
 
 /** Files that broke a rule: nothing of the request is stored. Answered 422 with the spec §5 messages. */
 export class UploadRejected extends Error {
@@ -106,7 +101,9 @@ export async function receiveUploads(request: FastifyRequest, kind: UploadKind):
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new UploadRejected([{ key: 'upload.too_many_files', params: { max: kind.maxFiles } }]);
     }
-    throw error;
+    // Everything else the parser throws is the body's fault: no or an oversized boundary, a part never closed, a
+    // body cut short. Nothing here touches the disk or the database, so it is never the server's error.
+    throw badRequest('upload.malformed');
   }
   if (problems.length > 0) throw new UploadRejected(problems);
   if (accepted.length === 0) throw new UploadRejected([{ key: 'upload.required', params: {} }]);

@@ -23,7 +23,13 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-md" aria-label={t('nav.language')} data-testid="language-menu">
+        {/* The accessible name starts with the code written on the button (WCAG 2.5.3 label in name). */}
+        <Button
+          variant="subtle"
+          size="compact-md"
+          aria-label={`${current.toUpperCase()}, ${t('nav.language')}`}
+          data-testid="language-menu"
+        >
           <Flag code={current} />
           &nbsp;{current.toUpperCase()}
         </Button>

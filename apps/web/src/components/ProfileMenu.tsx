@@ -50,14 +50,20 @@ export function ProfileMenu() {
     navigate('/login', { replace: true });
   }
 
+  const fullName = user ? `${user.name} ${user.surname}` : '';
+
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('nav.profile_menu')} data-testid="avatar-menu">
+        {/* The accessible name starts with the name written on the button (WCAG 2.5.3 label in name). */}
+        <UnstyledButton
+          aria-label={fullName ? `${fullName}, ${t('nav.profile_menu')}` : t('nav.profile_menu')}
+          data-testid="avatar-menu"
+        >
           <Group gap="xs" wrap="nowrap">
             <UserAvatar photo={user?.photo} data-testid="header-avatar" />
             <Text fz="sm" fw={500} visibleFrom="sm">
-              {user ? `${user.name} ${user.surname}` : ''}
+              {fullName}
             </Text>
           </Group>
         </UnstyledButton>

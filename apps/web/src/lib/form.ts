@@ -1,3 +1,4 @@
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@kampus/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './http.js';
@@ -46,6 +47,12 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>>(sche
 
   async function submit(send: (data: z.output<S>) => Promise<void>) {
     setFormError(null);
+    // Every field of every form, as the server's input guard does: a NUL or a broken symbol cannot be stored.
+    const unsafe = findUnsafeText(values);
+    if (unsafe.length > 0) {
+      setErrors(Object.fromEntries(unsafe.map((path) => [path.join('.'), i18next.t(UNSAFE_TEXT_MESSAGE)])));
+      return;
+    }
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), translateIssue(issue)])));

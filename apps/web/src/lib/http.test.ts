@@ -65,6 +65,19 @@ describe('http client', () => {
     expect(state).toMatchObject({ token: 'new-access', refresh: 'new-refresh', expired: 0 });
   });
 
+  it('keeps a session that replaced the old one while the old one failed to refresh (change-company)', async () => {
+    const { http, state } = setup(async (url, init) => {
+      if (url.endsWith('/api/token/refresh')) {
+        // The switch answered while this refresh of the ended session was on its way.
+        Object.assign(state, { token: 'switched-access', refresh: 'switched-refresh' });
+        return json(401, { message: 'revoked' });
+      }
+      return bearer(init) === 'Bearer switched-access' ? json(200, { url }) : json(401, { message: 'revoked' });
+    });
+    await expect(http.get('api/poll')).resolves.toEqual({ url: '/api/poll' });
+    expect(state).toMatchObject({ token: 'switched-access', expired: 0 });
+  });
+
   it.each(['api/token', 'api/logout', 'api/auth-validation'])('does not retry a 401 from %s', async (path) => {
     const { http, calls } = setup(() => json(401, { message: 'Giriş bilgileri hatalı.' }));
     await expect(http.post(path, {})).rejects.toMatchObject({ status: 401, message: 'Giriş bilgileri hatalı.' });

@@ -98,6 +98,8 @@ export function createHttp(options: HttpOptions) {
       }).catch(() => null);
       if (!response) return null;
       if (!response.ok) {
+        // A new session replaced this one meanwhile (change-company ends the old one at once): it carries on.
+        if (options.getRefreshToken() !== refreshToken) return options.getToken();
         if (SESSION_ENDING.includes(response.status)) options.onSessionExpired();
         return null;
       }

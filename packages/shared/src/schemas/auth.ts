@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
 import { LOCALES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { optionalText } from './common.js';
+import { type PasswordOwner, passwordProblem } from '../password-policy.js';
+import { ID_MAX, optionalText } from './common.js';
 
+/** A new password: its length, and not blank, repetitive or sequential (the owner's details are checked beside it). */
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, 'validation.password_too_short')
-  .max(PASSWORD_MAX_LENGTH, 'validation.password_too_long');
+  .max(PASSWORD_MAX_LENGTH, 'validation.password_too_long')
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Refuses, on `password`, a new password that contains the details typed beside it (name, email, phone). */
+const notPersonal = (v: { password?: string } & PasswordOwner, ctx: z.RefinementCtx) => {
+  if (v.password === undefined || passwordProblem(v.password) !== null) return;
+  const problem = passwordProblem(v.password, v);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+};
 
 /** A new password must be typed twice; a mismatch is reported on password_confirmation. */
 const passwordsMatch: [
@@ -26,14 +39,24 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-/** api/token answer when the company requires an SMS second factor: no tokens yet. */
+/** Where a sign-in code went: by SMS (the company's second factor) or by mail (after repeated failed sign-ins). */
+export const CODE_CHANNELS = ['sms', 'email'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+
+/**
+ * api/token answer when a one-time code must follow the password: the company's SMS second factor, or a code by
+ * SMS or mail once an account has had too many failed sign-ins. No tokens yet. `phone_hint` is the masked phone
+ * number or email address the code went to (its name is the spec's, kept for both channels).
+ */
 export const smsChallengeSchema = z.object({
   message: z.string(),
   requires_sms_code: z.literal(true),
+  channel: z.enum(CODE_CHANNELS),
   challenge: z.string(),
   phone_hint: z.string(),
   expires_in: z.number(),
 });
+export type SmsChallenge = z.infer<typeof smsChallengeSchema>;
 
 export const authValidationSchema = z.object({
   grant_type: z.literal('sms_code'),
@@ -107,10 +130,12 @@ export const registerSchema = z
     phone: optionalText(32),
     ...newPasswordShape,
   })
-  .refine(...passwordsMatch);
+  .refine(...passwordsMatch)
+  .superRefine(notPersonal);
 export const registerInvitationSchema = z
   .object({ ...personShape, params: z.string().min(10).max(2000), ...newPasswordShape })
-  .refine(...passwordsMatch);
+  .refine(...passwordsMatch)
+  .superRefine(notPersonal);
 export const emailVerificationSchema = z.object({ token: z.string().min(16).max(128) });
 
 /** PUT api/user: a new password needs the current one. */
@@ -148,4 +173,4 @@ export const profileSchema = z.object({
 
 export const changeLanguageSchema = z.object({ code: z.enum(LOCALES, 'validation.language') });
 export const authorizationTokenQuerySchema = z.object({ token: z.string().min(16).max(128) });
-export const impersonateParamsSchema = z.object({ user_id: z.coerce.number().int().positive() });
+export const impersonateParamsSchema = z.object({ user_id: z.coerce.number().int().positive().max(ID_MAX) });

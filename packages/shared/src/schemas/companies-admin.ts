@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
+import { ID_MAX } from './common.js';
 import {
   companySettingSchemas,
   domainSchema,
@@ -10,6 +11,7 @@ import {
 } from './company.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { lenient, resourceListQuerySchema } from './resource.js';
+import { storageUsageSchema } from './uploads.js';
 
 /** The columns `sort` accepts on `GET api/admin/companies`. */
 export const COMPANY_SORTS = ['name', 'slug', 'status', 'created_at'] as const;
@@ -48,6 +50,10 @@ export const adminCompanySchema = z.object({
   theme_settings: themeSettingsSchema,
   users_count: z.number().int().nonnegative(),
   children_count: z.number().int().nonnegative(),
+  /** The company's own upload quota in MB; null takes the platform default (UPLOAD_QUOTA_MB). */
+  upload_quota_mb: z.number().int().nullable(),
+  /** What its uploads take of the quota in force. */
+  storage: storageUsageSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -60,7 +66,7 @@ const companyWriteShape = {
     .union([z.literal(''), domainSchema])
     .nullish()
     .transform((v) => (v ? v : null)),
-  parent_id: z.number().int().positive().nullish(),
+  parent_id: z.number().int().positive().max(ID_MAX).nullish(),
   is_group_alias: z.boolean(),
   can_switch_company: z.boolean(),
   surname_view_restrict: surnameRestrictSchema,
@@ -68,6 +74,13 @@ const companyWriteShape = {
   default_language: z.enum(LOCALES, 'validation.language'),
   logo_link: logoLinkSchema,
   theme_settings: themeSettingsSchema,
+  upload_quota_mb: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(10_000_000, 'validation.invalid')
+    .nullish()
+    .transform((v) => v ?? null),
 };
 
 /** POST api/admin/companies. */
@@ -89,7 +102,7 @@ export type AdminCompanyUpdate = z.infer<typeof adminCompanyUpdateSchema>;
 /** GET api/admin/companies: the list query plus the status and parent filters. */
 export const adminCompanyListQuerySchema = resourceListQuerySchema.extend({
   status: activeStatusFilter,
-  parent_id: lenient(z.coerce.number().int().positive()),
+  parent_id: lenient(z.coerce.number().int().positive().max(ID_MAX)),
 });
 export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
 

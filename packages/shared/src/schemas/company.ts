@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
 import { LOCALES } from '../constants.js';
-import { optionalText } from './common.js';
+import { ID_MAX, optionalText } from './common.js';
 import { userCustomFieldsSchema } from './user-custom-fields.js';
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'validation.color');
@@ -144,7 +144,7 @@ export const companyListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).catch(20).default(20),
   search: z.string().trim().max(200).optional(),
   status: z.coerce.number().int().min(0).max(1).optional().catch(undefined),
-  parent_id: z.coerce.number().int().positive().optional().catch(undefined),
+  parent_id: z.coerce.number().int().positive().max(ID_MAX).optional().catch(undefined),
 });
 
 /** A company's subdomain label: {slug}.{BASE_DOMAIN}. */
@@ -164,12 +164,12 @@ export const domainSchema = z
 
 /** POST api/company: with an id it updates, without one it creates. */
 export const companyUpsertSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX).optional(),
   name: z.string().trim().min(2).max(160),
   slug: slugSchema,
   custom_domain: domainSchema.nullish(),
   logo_link: optionalText(1000),
-  parent_id: z.number().int().positive().nullish(),
+  parent_id: z.number().int().positive().max(ID_MAX).nullish(),
   is_group_alias: z.boolean().default(false),
   can_switch_company: z.boolean().default(false),
   surname_view_restrict: z.union([z.literal(0), z.literal(1)]).default(0),
@@ -179,4 +179,4 @@ export const companyUpsertSchema = z.object({
 });
 export type CompanyUpsert = z.infer<typeof companyUpsertSchema>;
 
-export const changeCompanySchema = z.object({ company_id: z.coerce.number().int().positive() });
+export const changeCompanySchema = z.object({ company_id: z.coerce.number().int().positive().max(ID_MAX) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lenient, resourceListQuerySchema } from './resource.js';
+import { ID_MAX } from './common.js';
+import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
 
 /** Spec §1: the personal-data notice promises an answer within 30 days. */
 export const DATA_REQUEST_DAYS = 30;
@@ -39,7 +40,7 @@ export const dataRequestSchema = z.object({
 });
 export type DataRequest = z.infer<typeof dataRequestSchema>;
 
-const dayString = z.iso.date('resource.date_invalid');
+const dayString = isoDateSchema;
 const noteSchema = z
   .string()
   .trim()
@@ -50,7 +51,7 @@ const noteSchema = z
 /** POST api/admin/data-requests: who asked, for what, and when it arrived (default today; never in the future). */
 export const dataRequestCreateSchema = z.object({
   kind: z.enum(DATA_REQUEST_KINDS, 'data_admin.kind_invalid'),
-  subject_user_id: z.number('validation.required').int().positive('validation.required'),
+  subject_user_id: z.number('validation.required').int().positive('validation.required').max(ID_MAX),
   received_at: dayString.optional(),
   note: noteSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../constants.js';
+import { ID_MAX } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { lenient, resourceListQuerySchema } from './resource.js';
 
@@ -102,7 +103,7 @@ export const faqSchema = z.object({
 export type Faq = z.infer<typeof faqSchema>;
 
 const faqWriteShape = {
-  category_id: z.number().int().positive().nullable(),
+  category_id: z.number().int().positive().max(ID_MAX).nullable(),
   question: localizedInputSchema(FAQ_QUESTION_MAX),
   answer: localizedInputSchema(FAQ_ANSWER_MAX),
   order: orderSchema,
@@ -126,7 +127,9 @@ export type FaqUpdate = z.infer<typeof faqUpdateSchema>;
 export const faqListQuerySchema = resourceListQuerySchema.extend({
   status: activeStatusFilter,
   category_id: lenient(
-    z.union([z.literal('none'), z.coerce.number().int().positive()]).transform((v) => (v === 'none' ? 0 : v)),
+    z
+      .union([z.literal('none'), z.coerce.number().int().positive().max(ID_MAX)])
+      .transform((v) => (v === 'none' ? 0 : v)),
   ),
 });
 export type FaqListQuery = z.infer<typeof faqListQuerySchema>;
@@ -142,7 +145,7 @@ export const faqPublicQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => (v ? v : undefined)),
-  category_id: lenient(z.coerce.number().int().positive()),
+  category_id: lenient(z.coerce.number().int().positive().max(ID_MAX)),
 });
 export type FaqPublicQuery = z.infer<typeof faqPublicQuerySchema>;
 

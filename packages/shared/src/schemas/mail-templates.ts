@@ -18,6 +18,7 @@ export const MAIL_VARIABLES = [
   'certificate_name',
   'gift_name',
   'decision',
+  'code',
 ] as const;
 export type MailVariable = (typeof MAIL_VARIABLES)[number];
 
@@ -39,6 +40,10 @@ export const MAIL_EVENT_CATALOGUE = {
   password_create: { variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
   password_reset: { variables: ['name', 'company', 'action_url', 'minutes'], action: true, ignoreNotice: true },
   verification: { variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
+  /** Someone tried to register with an address that already has an account: the owner hears of it, nobody else. */
+  registration_existing_account: { variables: ['name', 'company', 'action_url'], action: true, ignoreNotice: true },
+  /** The one-time code a sign-in needs once an account has had too many failed attempts. */
+  sign_in_code: { variables: ['name', 'company', 'code', 'minutes'], action: false, ignoreNotice: false },
   registration_approved: { variables: ['name', 'company', 'action_url'], action: true, ignoreNotice: false },
   registration_rejected: { variables: ['name', 'company', 'reason'], action: false, ignoreNotice: false },
   assignment_given: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
+import { ID_MAX } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { resourceListQuerySchema } from './resource.js';
 
@@ -84,7 +85,7 @@ export type AdminMenuItemListQuery = z.infer<typeof adminMenuItemListQuerySchema
 /** PUT api/admin/menu-modules/order: every item of the company, once each, in the new order. */
 export const menuOrderSchema = z.object({
   ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX))
     .min(1, 'validation.required')
     .max(MENU_TYPES.length * 4),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './common.js';
 
 const webUrlSchema = z.object({ name: z.string(), params: z.record(z.string(), z.unknown()).default({}) });
 
@@ -57,7 +58,7 @@ export const notificationWriteSchema = z.object({
   is_notice: z.boolean().default(false),
 });
 export const notificationCreateSchema = notificationWriteSchema.extend({
-  user_ids: z.array(z.number().int().positive()).min(1).max(10_000),
+  user_ids: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(10_000),
 });
 export type NotificationCreate = z.infer<typeof notificationCreateSchema>;
 
@@ -116,4 +117,6 @@ export const mandatoryCompletionsSchema = z.object({
   }),
 });
 export type MandatoryCompletions = z.infer<typeof mandatoryCompletionsSchema>['data'];
-export const noticeUpdateSchema = z.object({ notification_id: z.array(z.number().int().positive()).min(1).max(100) });
+export const noticeUpdateSchema = z.object({
+  notification_id: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(100),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, messageSchema, paginatedSchema } from './common.js';
+import { ID_MAX, listQuerySchema, messageSchema, paginatedSchema } from './common.js';
 
 /**
  * The list query of every admin resource (`GET api/admin/{plural}`): the shared list query, with sort and search
@@ -21,8 +21,10 @@ export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 /** A query filter that falls back to "no filter" on a bad value instead of answering 422. */
 export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
-/** A calendar date `YYYY-MM-DD`. */
-export const isoDateSchema = z.iso.date('resource.date_invalid');
+/** A calendar date `YYYY-MM-DD`. Year 0000 fits the ISO pattern, but PostgreSQL has no year zero. */
+export const isoDateSchema = z.iso.date('resource.date_invalid').refine((day) => !day.startsWith('0000'), {
+  message: 'resource.date_invalid',
+});
 
 /** `sort` is `field` or `-field` (descending). */
 export function parseSort(sort: string | undefined): { field: string; descending: boolean } | null {
@@ -51,7 +53,7 @@ export const bulkActionSchema = z
   .object({
     action: z.enum(['delete', 'status']),
     ids: z
-      .array(z.number().int().positive())
+      .array(z.number().int().positive().max(ID_MAX))
       .min(1)
       .max(BULK_MAX_IDS)
       .transform((ids) => [...new Set(ids)]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../access.js';
+import { ID_MAX } from './common.js';
 import { resourceListQuerySchema } from './resource.js';
 
 /** The columns `sort` accepts on `GET api/admin/roles`. */
@@ -115,7 +116,7 @@ export function groupPermissions(names: readonly Permission[] = PERMISSIONS): Pe
 /** PUT api/admin/permissions/{name}/roles: exactly the company's own roles that should hold the permission. */
 export const permissionRolesSchema = z.object({
   role_ids: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(ID_MAX))
     .max(1000)
     .transform((ids) => [...new Set(ids)]),
 });

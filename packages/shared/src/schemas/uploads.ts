@@ -16,3 +16,11 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 export const uploadResponseSchema = z.object({ data: z.array(uploadedFileSchema) });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** GET api/admin/settings/storage: what a company's uploads take (bytes, files) of its quota. */
+export const storageUsageSchema = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  quota_bytes: z.number().int().positive(),
+  files: z.number().int().nonnegative(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema, optionalText } from './common.js';
+import { ID_MAX, messageSchema, optionalText } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
 import { adminUserSchema } from './users-admin.js';
@@ -100,7 +100,7 @@ export const userGroupSchema = z.object({
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
 const memberIdsSchema = z
-  .array(z.number().int().positive())
+  .array(z.number().int().positive().max(ID_MAX))
   .max(USER_GROUP_MEMBER_IDS_MAX)
   .transform((ids) => [...new Set(ids)]);
 
@@ -172,7 +172,7 @@ export type UserGroupMembersQuery = z.infer<typeof userGroupMembersQuerySchema>;
 /** POST api/admin/user-groups/{id}/members and …/members/remove: users of the company, added to or taken from a static group. */
 export const userGroupMembershipSchema = z.object({
   user_ids: z
-    .array(z.number().int().positive(), 'validation.required')
+    .array(z.number().int().positive().max(ID_MAX), 'validation.required')
     .min(1, 'validation.required')
     .max(USER_GROUP_MEMBER_IDS_MAX)
     .transform((ids) => [...new Set(ids)]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { userStatusSchema } from './admin-dashboard.js';
-import { optionalText } from './common.js';
+import { ID_MAX, optionalText } from './common.js';
 import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
 
 /** How many custom fields a company may define, and the longest key and value. */
@@ -63,13 +63,14 @@ const userWriteShape = {
   national_id: optionalText(32),
   language: z.enum(LOCALES, 'validation.language'),
   status: userStatusSchema,
-  role_ids: z.array(z.number().int().positive()).min(1).max(20),
+  role_ids: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(20),
   department: optionalText(120),
   title: optionalText(120),
   manager_id: z
     .number()
     .int()
     .positive()
+    .max(ID_MAX)
     .nullish()
     .transform((v) => v ?? null),
   location: optionalText(120),
@@ -104,7 +105,7 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 /** GET api/admin/users: the list query plus the user filters; a bad filter value is ignored. */
 export const adminUserListQuerySchema = resourceListQuerySchema.extend({
   status: lenient(z.enum(['0', '1', '2']).transform((v) => userStatusSchema.parse(Number(v)))),
-  role_id: lenient(z.coerce.number().int().positive()),
+  role_id: lenient(z.coerce.number().int().positive().max(ID_MAX)),
   created_from: lenient(isoDateSchema),
   created_to: lenient(isoDateSchema),
 });

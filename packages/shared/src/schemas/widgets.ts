@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { menuItemSchema } from './auth.js';
+import { ID_MAX } from './common.js';
 
 /** GET {widgets host}/api/widgets: the side menu of a company (spec §2.7, §7). */
 export const widgetsQuerySchema = z.object({
-  company_id: z.string('validation.required').pipe(z.coerce.number<string>().int().positive()),
+  company_id: z.string('validation.required').pipe(z.coerce.number<string>().int().positive().max(ID_MAX)),
   /** true leaves out the items of modules the company has switched off. */
   by_user: z
     .enum(['true', 'false', '1', '0'])

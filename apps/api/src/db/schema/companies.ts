@@ -32,6 +32,8 @@ export const companies = pgTable(
     surnameViewRestrict: smallint().notNull().default(0),
     status: smallint().notNull().default(1),
     defaultLanguage: text().notNull().default('tr'),
+    /** The company's storage quota for uploads in MB; null takes the platform's UPLOAD_QUOTA_MB. */
+    uploadQuotaMb: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 export * from './companies.js';
 export * from './faq.js';
+export * from './files.js';
 export * from './groups.js';
 export * from './identity.js';
 export * from './integrations.js';

@@ -11,6 +11,7 @@ const meOf = (request: FastifyRequest): Me => {
     userId: auth.userId,
     homeCompanyId: auth.homeCompanyId,
     hostCompanyId: auth.hostCompanyId,
+    sessionId: auth.sessionId,
     ip: request.ip,
     requestId: request.id,
   };

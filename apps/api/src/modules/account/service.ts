@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
-import { isIssuedFileUrl } from '../../platform/uploads.js';
+import { replaceFile } from '../files/service.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -17,6 +17,8 @@ export interface Me {
   homeCompanyId: number;
   /** The company whose host the session was issued on; uploads belong to it. */
   hostCompanyId: number;
+  /** The session (refresh family) making the request: a password change keeps it and ends every other one. */
+  sessionId: string;
   ip: string;
   requestId: string;
 }
@@ -58,10 +60,12 @@ export function createAccountService(platform: Platform) {
   /**
    * A photo must be a file this server stored for the host's company (POST api/uploads), so a profile can never
    * point at a foreign address or another company's file. Clearing it, or sending the current one back, is fine.
+   * The new file is marked attached and the replaced one let go, in the profile's transaction, so the upload
+   * clean-up keeps exactly the photos in use.
    */
-  async function assertIssuedImage(me: Me, current: UserRow, image: string | null | undefined): Promise<void> {
-    if (image == null || image === current.photo) return;
-    if (!(await isIssuedFileUrl(platform.files, me.hostCompanyId, image))) {
+  async function attachImage(tx: Db, me: Me, current: UserRow, image: string | null | undefined): Promise<void> {
+    if (image === undefined) return;
+    if (!(await replaceFile(tx, me.hostCompanyId, current.photo, image))) {
       throw invalidFields({ image: 'upload.image_not_issued' });
     }
   }
@@ -81,12 +85,17 @@ export function createAccountService(platform: Platform) {
         if (!(await verifyPassword(current.passwordHash, input.current_password ?? ''))) {
           throw invalidFields({ current_password: 'errors.current_password_wrong' });
         }
-        if (isCommonPassword(input.password)) throw invalidFields({ password: 'validation.password_common' });
+        // Checked against the details the person keeps or is about to take.
+        assertAcceptablePassword(input.password, {
+          ...current,
+          email: input.email ?? current.email,
+          username: input.username ?? current.username,
+        });
         passwordHash = await hashPassword(input.password);
       }
-      await assertIssuedImage(me, current, input.image);
       const updated = await inTenant(db, companyId, async (tx) => {
         const user = await findMe(tx, me.userId);
+        await attachImage(tx, me, user, input.image);
         if (input.email !== undefined) await assertUnique(tx, user, 'email', input.email);
         if (input.username !== undefined) await assertUnique(tx, user, 'username', input.username);
         const changes: Partial<typeof users.$inferInsert> = {
@@ -98,6 +107,8 @@ export function createAccountService(platform: Platform) {
           ...(input.image !== undefined ? { photo: input.image } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         };
+        // Nothing new (an empty body, or the same email again): answer the profile as it is, like any idempotent PUT.
+        if (Object.keys(changes).length === 0) return user;
         const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
         await writeAudit(tx, {
           companyId,
@@ -116,6 +127,10 @@ export function createAccountService(platform: Platform) {
           ip: me.ip,
           requestId: me.requestId,
         });
+        // As a reset does: whoever else holds a session of this person (a lost phone, a shared computer) is out now.
+        if (passwordHash) {
+          await platform.sessions.revoke(tx, { userIds: [user.id], exceptFamilyId: me.sessionId });
+        }
         return row ?? user;
       });
       return presentProfile(updated);

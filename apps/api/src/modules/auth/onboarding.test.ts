@@ -2,7 +2,17 @@ import type { Session } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, latestMailTo, linkIn, login, type TestApp } from '../../../test/helpers.js';
+import {
+  call,
+  createTestApp,
+  decodedSubject,
+  hostOf,
+  latestMailTo,
+  linkIn,
+  login,
+  readOutbox,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
@@ -69,7 +79,7 @@ describe('joining a company', () => {
     );
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe(
-      'Qeydiyyatınız qəbul edildi. İnzibatçı təsdiq etdikdən sonra daxil ola biləcəksiniz.',
+      'Təşəkkür edirik. Göstərdiyiniz ünvana e-poçt göndərdik; gələnlər qutunuzu yoxlayın. İnzibatçı təsdiq etdikdən sonra daxil ola biləcəksiniz.',
     );
     const signIn = await call(test.app, 'POST', '/api/token', {
       host: hostOf(moderated),
@@ -78,11 +88,21 @@ describe('joining a company', () => {
     expect(signIn.statusCode).toBe(403);
   });
 
-  it('refuses a duplicate address, a weak password and a mismatched confirmation on their fields', async () => {
-    await test.factories.createUser(open, { email: 'taken@example.test' });
+  it('answers a known address as a new one and mails its owner instead', async () => {
+    const owner = await test.factories.createUser(open, { email: 'taken@example.test', name: 'Selin' });
     const duplicate = await register(open, { name: 'A', surname: 'B', email: 'TAKEN@example.test', ...strong }, 'en');
-    expect(duplicate.statusCode).toBe(422);
-    expect(duplicate.json().errors).toEqual({ email: ['This email address is already in use.'] });
+    const fresh = await register(open, { name: 'A', surname: 'B', email: 'fresh@example.test', ...strong }, 'en');
+    expect(duplicate.statusCode).toBe(201);
+    expect(duplicate.body).toBe(fresh.body);
+    const raw = (await readOutbox(test)).filter((item) => item.content.includes('taken@example.test')).at(-1);
+    expect(decodedSubject(raw?.content ?? '')).toBe(`${open.name} – Zaten bir hesabınız var`);
+    const mail = await latestMailTo(test, 'taken@example.test');
+    expect(linkIn(mail, /(http:\/\/[^\s"<>]+\/login)\b/)).toBe(`http://${hostOf(open)}:3000/login`);
+    const [row] = await asSystem(test.db, (tx) => tx.select().from(users).where(eq(users.id, owner.id)));
+    expect(row?.name).toBe('Selin');
+  });
+
+  it('refuses a weak password and a mismatched confirmation on their fields', async () => {
     const common = await register(open, {
       name: 'A',
       surname: 'B',

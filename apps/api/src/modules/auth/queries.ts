@@ -166,24 +166,26 @@ export async function findRefreshToken(tx: Db, companyId: number, tokenHash: str
   return row;
 }
 
-export async function revokeFamily(tx: Db, companyId: number, familyId: string): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+/**
+ * Whether a session (refresh family) still lives: its current token is neither rotated, revoked nor expired. Revoking
+ * goes through platform.sessions.revoke, which also denylists the family's access tokens.
+ */
+export async function isLiveSession(tx: Db, companyId: number, familyId: string, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
     .where(
       and(
         eq(refreshTokens.companyId, companyId),
         eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.rotatedAt),
         isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
       ),
-    );
-}
-
-export async function revokeAllOfUser(tx: Db, userId: number): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertOneTimeToken(tx: Db, values: typeof oneTimeTokens.$inferInsert): Promise<void> {

@@ -65,8 +65,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   r.post(
     '/api/forgot-password',
     { config: { access: 'public' }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema } } },
-    (request) => {
-      auth.requestPasswordReset(request.body.username, requestMeta(request));
+    async (request) => {
+      await auth.requestPasswordReset(request.body.username, requestMeta(request));
       return ok(request, 'auth.password_reset_requested');
     },
   );
@@ -160,7 +160,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     (request) => {
       const session = authOf(request);
       return auth.impersonate(
-        { userId: session.userId, impersonatorId: session.impersonatorId },
+        {
+          userId: session.userId,
+          sessionId: session.sessionId,
+          hostCompanyId: session.hostCompanyId,
+          impersonatorId: session.impersonatorId,
+        },
         request.params.user_id,
         requestMeta(request),
       );

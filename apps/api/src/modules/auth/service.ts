@@ -1,15 +1,18 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  type CodeChannel,
   DEFAULT_LOGIN_OPTIONS,
   invitationPayloadSchema,
   isLocale,
   type Locale,
   loginOptionsSchema,
   ONE_TIME_LOGIN_TTL_SECONDS,
+  type PasswordOwner,
   ROLE,
   type Session,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
+  type SmsChallenge,
 } from '@kampus/shared';
 import { z } from 'zod';
 import { publicOrigin } from '../../config.js';
@@ -17,7 +20,11 @@ import type { Db } from '../../db/client.js';
 import { USER_STATUS } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import {
+  assertAcceptablePassword as assertPasswordPolicy,
+  hashPassword,
+  verifyPassword,
+} from '../../platform/auth/passwords.js';
 import { hashToken, randomDigits, randomToken } from '../../platform/auth/secrets.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, HttpError, invalidFields, notFound, unauthenticated } from '../../platform/http/errors.js';
@@ -26,6 +33,7 @@ import { EVENT_MAIL_JOB, eventMail } from '../../platform/mail-templates.js';
 import type { HostCompany } from '../../platform/tenancy.js';
 import { findCompanyMenu, findEnabledModules } from '../widgets/service.js';
 import * as q from './queries.js';
+import { loginFailureKey, normaliseIdentifier } from './throttle.js';
 
 const PASSWORD_RESET_TTL_MINUTES = 60;
 const PASSWORD_CREATE_TTL_DAYS = 7;
@@ -42,13 +50,15 @@ export interface RequestMeta {
   requestId: string;
 }
 
-export type SmsChallenge = {
-  message: string;
-  requires_sms_code: true;
-  challenge: string;
-  phone_hint: string;
-  expires_in: number;
-};
+/** The session an access token names, for flows that start a new session from it. */
+export interface CallerSession {
+  userId: number;
+  sessionId: string;
+  hostCompanyId: number;
+  impersonatorId: number | null;
+}
+
+export type { SmsChallenge } from '@kampus/shared';
 
 const languageOf = (user: q.UserRow): Locale => (isLocale(user.language) ? user.language : 'tr');
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
@@ -57,12 +67,18 @@ function maskPhone(phone: string): string {
   return phone.length <= 4 ? '****' : `${phone.slice(0, 3)} *** ** ${phone.slice(-2)}`;
 }
 
+/** Enough of an address for its owner to recognise it: `a***@example.com`. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
 const mailJobSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 const smsJobSchema = z.object({ to: z.string(), text: z.string() });
 const forgotJobSchema = z.object({ companyId: z.number(), identifier: z.string(), lang: z.string() });
 
 export function createAuthService(platform: Platform) {
-  const { database, config, signer, jobs, limiters } = platform;
+  const { database, config, signer, jobs, limiters, sessions } = platform;
   const db = database.db;
 
   jobs.register({ name: 'mail.send', schema: mailJobSchema, handle: (m) => platform.mailer.send(m) });
@@ -168,8 +184,9 @@ export function createAuthService(platform: Platform) {
     if (user.status !== USER_STATUS.active) throw forbidden('errors.user_passive');
   }
 
-  function assertAcceptablePassword(password: string): void {
-    if (isCommonPassword(password)) throw invalidFields({ password: 'validation.password_common' });
+  /** A new password for this person: the policy, with their own details (name, email, username, phone) refused. */
+  function assertAcceptablePassword(password: string, owner?: q.UserRow | PasswordOwner): void {
+    assertPasswordPolicy(password, owner ?? {});
   }
 
   /**
@@ -191,15 +208,17 @@ export function createAuthService(platform: Platform) {
     return issueSession(tx, { user, hostCompanyId: meta.host.id, actingCompanyId: meta.host.id });
   }
 
-  /** POST api/token: password sign-in with the identifiers the company allows, throttled per IP and per account. */
+  /**
+   * POST api/token: password sign-in with the identifiers the company allows. Failures are throttled per IP (429) and
+   * counted per account (any spelling, any host); past the account's limit the right password is not enough and a
+   * one-time code goes to the owner, but the owner is never locked out (a lock would let anyone keep them out).
+   */
   async function login(
     input: { username: string; password: string },
     meta: RequestMeta,
   ): Promise<Session | SmsChallenge> {
-    const accountKey = `${meta.host.id}:${input.username.toLowerCase()}`;
     // Only failures count: an office behind one address signs many people in, but seldom fails much.
     await limiters.loginFailuresPerIp.check(meta.ip);
-    await limiters.loginFailuresPerAccount.check(accountKey);
 
     const { candidate, options } = await asSystem(db, async (tx) => {
       const options = await loginOptionsOf(tx, meta.host.id);
@@ -213,24 +232,39 @@ export function createAuthService(platform: Platform) {
           const allowed = await allowedCompaniesOf(tx, candidate, await q.findRoleGrants(tx, candidate.id));
           return allowed === null || allowed.includes(meta.host.id);
         })));
+    const failureKey = loginFailureKey(candidate, input.username);
     if (!candidate || !passwordMatches || !allowedHere) {
       await Promise.all([
         limiters.loginFailuresPerIp.consume(meta.ip).catch(() => undefined),
-        limiters.loginFailuresPerAccount.consume(accountKey).catch(() => undefined),
+        limiters.loginFailuresPerAccount.consume(failureKey).catch(() => undefined),
       ]);
       throw unauthenticated('errors.invalid_credentials');
     }
     assertActive(candidate);
-    await limiters.loginFailuresPerAccount.reset(accountKey);
 
-    if (options.sms_two_factor && candidate.phone) return startSmsChallenge(candidate, meta);
+    if (await limiters.loginFailuresPerAccount.isOver(failureKey)) {
+      const channel = codeChannelOf(candidate, options.sms_two_factor);
+      // Nowhere to send a code: only then does the limit hold the account until its window ends.
+      if (!channel) await limiters.loginFailuresPerAccount.check(failureKey);
+      else return startCodeChallenge(candidate, channel, meta);
+    }
+    await limiters.loginFailuresPerAccount.reset(failureKey);
+    if (options.sms_two_factor && candidate.phone) return startCodeChallenge(candidate, 'sms', meta);
     return asSystem(db, (tx) => startSession(tx, candidate, meta));
   }
 
-  async function startSmsChallenge(
-    user: q.UserRow & { phone: string | null },
-    meta: RequestMeta,
-  ): Promise<SmsChallenge> {
+  /** Where the code of an account past its failure limit goes: the company's SMS factor, else the account's mail. */
+  function codeChannelOf(user: q.UserRow, companyUsesSms: boolean): CodeChannel | null {
+    if (companyUsesSms && user.phone) return 'sms';
+    if (user.email) return 'email';
+    return null;
+  }
+
+  /**
+   * A one-time code by SMS or mail that POST api/auth-validation exchanges for a session. Both channels share the
+   * `sms_login` one-time purpose (the stored name of the flow); the channel is kept beside the code.
+   */
+  async function startCodeChallenge(user: q.UserRow, channel: CodeChannel, meta: RequestMeta): Promise<SmsChallenge> {
     const challenge = randomToken();
     const code = randomDigits(6);
     await asSystem(db, (tx) =>
@@ -239,25 +273,38 @@ export function createAuthService(platform: Platform) {
         userId: user.id,
         purpose: q.ONE_TIME_PURPOSE.smsLogin,
         tokenHash: hashToken(challenge),
-        data: { code_hash: hashToken(code) },
+        data: { code_hash: hashToken(code), channel },
         expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
       }),
     );
-    const t = translator(isLocale(user.language) ? user.language : meta.lang);
-    jobs.enqueue('sms.send', {
-      to: user.phone,
-      text: t('sms.login_code', { company: meta.host.name, code, minutes: SMS_CODE_TTL_SECONDS / 60 }),
-    });
+    const minutes = SMS_CODE_TTL_SECONDS / 60;
+    const language = isLocale(user.language) ? user.language : meta.lang;
+    if (channel === 'sms') {
+      const text = translator(language)('sms.login_code', { company: meta.host.name, code, minutes });
+      jobs.enqueue('sms.send', { to: user.phone, text });
+    } else {
+      jobs.enqueue(
+        EVENT_MAIL_JOB,
+        eventMail({
+          to: user.email ?? '',
+          companyId: meta.host.id,
+          language,
+          event: 'sign_in_code',
+          variables: { name: user.name, company: meta.host.name, code, minutes },
+        }),
+      );
+    }
     return {
-      message: translator(meta.lang)('auth.sms_code_sent'),
+      message: translator(meta.lang)(channel === 'sms' ? 'auth.sms_code_sent' : 'auth.code_sent_by_mail'),
       requires_sms_code: true,
+      channel,
       challenge,
-      phone_hint: maskPhone(user.phone ?? ''),
+      phone_hint: channel === 'sms' ? maskPhone(user.phone ?? '') : maskEmail(user.email ?? ''),
       expires_in: SMS_CODE_TTL_SECONDS,
     };
   }
 
-  /** POST api/auth-validation: the SMS code of a challenge; five wrong codes void it. */
+  /** POST api/auth-validation: the code of a challenge (SMS or mail); five wrong codes void it. */
   async function validateSmsCode(input: { challenge: string; code: string }, meta: RequestMeta): Promise<Session> {
     await limiters.codePerIp.consume(meta.ip);
     return asSystem(db, async (tx) => {
@@ -280,9 +327,11 @@ export function createAuthService(platform: Platform) {
       if (!user) throw unauthenticated('errors.code_expired');
       assertActive(user);
       return { session: await startSession(tx, user, meta) } as const;
-    }).then((result) => {
+    }).then(async (result) => {
       // A wrong code must be counted even though the request fails, so the transaction commits first.
       if ('failed' in result) throw unauthenticated(result.failed);
+      // The owner proved the password and the phone or mailbox: their failed sign-ins are forgiven.
+      await limiters.loginFailuresPerAccount.reset(loginFailureKey(result.session, ''));
       return result.session;
     });
   }
@@ -295,7 +344,7 @@ export function createAuthService(platform: Platform) {
       if (!current) {
         const known = await q.findRefreshToken(tx, meta.host.id, tokenHash);
         if (known?.rotatedAt && !known.revokedAt) {
-          await q.revokeFamily(tx, meta.host.id, known.familyId);
+          await sessions.revoke(tx, { companyId: meta.host.id, familyId: known.familyId });
           await writeAudit(tx, {
             companyId: meta.host.id,
             actorUserId: known.userId,
@@ -310,7 +359,7 @@ export function createAuthService(platform: Platform) {
       }
       const user = await q.findUserForHost(tx, current.userId, meta.host);
       if (!user || user.status !== USER_STATUS.active) {
-        await q.revokeFamily(tx, meta.host.id, current.familyId);
+        await sessions.revoke(tx, { companyId: meta.host.id, familyId: current.familyId });
         return null;
       }
       return issueSession(tx, {
@@ -327,11 +376,16 @@ export function createAuthService(platform: Platform) {
 
   /** POST api/logout: revokes the session's refresh family. */
   async function logout(hostCompanyId: number, sessionId: string): Promise<void> {
-    await asSystem(db, (tx) => q.revokeFamily(tx, hostCompanyId, sessionId));
+    await asSystem(db, (tx) => sessions.revoke(tx, { companyId: hostCompanyId, familyId: sessionId }));
   }
 
-  /** POST api/forgot-password: always the same answer; the lookup and mail run as a job, off the response time. */
-  function requestPasswordReset(identifier: string, meta: RequestMeta): void {
+  /**
+   * POST api/forgot-password: always the same answer; the lookup and mail run as a job, off the response time.
+   * Throttled per address and per target (the identifier normalised, on every host: one mailbox), known or not.
+   */
+  async function requestPasswordReset(identifier: string, meta: RequestMeta): Promise<void> {
+    await limiters.passwordResetsPerIp.consume(meta.ip);
+    await limiters.passwordResetsPerTarget.consume(normaliseIdentifier(identifier));
     jobs.enqueue('auth.forgot-password', { companyId: meta.host.id, identifier, lang: meta.lang });
   }
 
@@ -339,30 +393,36 @@ export function createAuthService(platform: Platform) {
     const host = await asSystem(db, (tx) => q.findCompany(tx, job.companyId));
     if (!host) return;
     const token = randomToken();
+    const tokenHash = hashToken(token);
     const user = await asSystem(db, async (tx) => {
       const options = await loginOptionsOf(tx, host.id);
       const identifiers = [...new Set(['email' as const, ...options.identifiers])];
       const found = await q.findLoginCandidate(tx, host, job.identifier, identifiers);
-      if (!found?.email || found.status !== USER_STATUS.active) return undefined;
+      if (!found?.email || found.status !== USER_STATUS.active) {
+        // The same round trip on the token table as the insert, so nobody's job lasts as long as someone's.
+        await q.findUsableOneTimeToken(tx, host.id, q.ONE_TIME_PURPOSE.passwordReset, tokenHash);
+        return undefined;
+      }
       await q.insertOneTimeToken(tx, {
         companyId: host.id,
         userId: found.id,
         purpose: q.ONE_TIME_PURPOSE.passwordReset,
-        tokenHash: hashToken(token),
+        tokenHash,
         expiresAt: minutesFromNow(PASSWORD_RESET_TTL_MINUTES),
       });
       return found;
     });
-    if (!user?.email) return;
+    // Nobody's mail is composed all the same and sent nowhere: the work after the answer must not tell them apart.
     jobs.enqueue(
       EVENT_MAIL_JOB,
       eventMail({
-        to: user.email,
+        to: user?.email ?? '',
+        decoy: !user?.email,
         companyId: host.id,
-        language: isLocale(user.language) ? user.language : (job.lang as Locale),
+        language: user && isLocale(user.language) ? user.language : (job.lang as Locale),
         event: 'password_reset',
         variables: {
-          name: user.name,
+          name: user?.name ?? job.identifier,
           company: host.name,
           action_url: `${originOf(host)}/reset-password/${token}`,
           minutes: PASSWORD_RESET_TTL_MINUTES,
@@ -413,11 +473,13 @@ export function createAuthService(platform: Platform) {
       const token = await q.findUsableOneTimeToken(tx, meta.host.id, purpose, hashToken(input.token));
       if (!token || !(await q.consumeOneTimeToken(tx, token.id)))
         throw new HttpError(422, 'errors.link_invalid', {}, { token: ['errors.link_invalid'] });
+      // Refused with the link left unused: the transaction rolls back its consumption.
+      assertAcceptablePassword(input.password, await q.findUserById(tx, token.userId));
       await q.updateUser(tx, token.userId, {
         passwordHash,
         ...(purpose === 'password_create' ? { emailVerifiedAt: new Date() } : {}),
       });
-      await q.revokeAllOfUser(tx, token.userId);
+      await sessions.revoke(tx, { userIds: [token.userId] });
       await writeAudit(tx, {
         companyId: meta.host.id,
         actorUserId: token.userId,
@@ -464,11 +526,15 @@ export function createAuthService(platform: Platform) {
   ): Promise<{ pendingApproval: boolean }> {
     const options = await asSystem(db, (tx) => loginOptionsOf(tx, meta.host.id));
     if (!options.self_registration) throw forbidden('errors.registration_disabled');
-    assertAcceptablePassword(input.password);
+    assertAcceptablePassword(input.password, input);
+    await limiters.registrationsPerIp.consume(meta.ip);
+    await limiters.registrationsPerTarget.consume(normaliseIdentifier(input.email));
+    // Hashed for a known address too: neither the answer nor its time may tell whether the address has an account.
     const passwordHash = await hashPassword(input.password);
     const pendingApproval = options.self_registration_requires_approval;
     await asSystem(db, async (tx) => {
-      if (await q.findUserByEmail(tx, meta.host.id, input.email)) throw invalidFields({ email: 'errors.email_taken' });
+      const owner = await q.findUserByEmail(tx, meta.host.id, input.email);
+      if (owner) return warnExistingAccount(tx, owner, meta);
       const user = await q.insertUserWithRole(
         tx,
         {
@@ -496,6 +562,29 @@ export function createAuthService(platform: Platform) {
       await sendVerificationLink(tx, user, meta.host);
     });
     return { pendingApproval };
+  }
+
+  /** A registration with an address that has an account: its owner hears of it; the caller gets the usual answer. */
+  async function warnExistingAccount(tx: Db, owner: q.UserRow, meta: RequestMeta): Promise<void> {
+    await writeAudit(tx, {
+      companyId: meta.host.id,
+      actorUserId: null,
+      action: 'user.registration_with_existing_email',
+      entityType: 'user',
+      entityId: owner.id,
+      ip: meta.ip,
+      requestId: meta.requestId,
+    });
+    jobs.enqueue(
+      EVENT_MAIL_JOB,
+      eventMail({
+        to: owner.email ?? '',
+        companyId: meta.host.id,
+        language: languageOf(owner),
+        event: 'registration_existing_account',
+        variables: { name: owner.name, company: meta.host.name, action_url: `${originOf(meta.host)}/login` },
+      }),
+    );
   }
 
   const invitationKey = createHmac('sha256', config.JWT_SECRET).update('kampus:invitation').digest();
@@ -547,7 +636,7 @@ export function createAuthService(platform: Platform) {
     meta: RequestMeta,
   ): Promise<Session> {
     const { email } = readInvitation(input.params, meta.host);
-    assertAcceptablePassword(input.password);
+    assertAcceptablePassword(input.password, { ...input, email });
     const passwordHash = await hashPassword(input.password);
     return asSystem(db, async (tx) => {
       if (await q.findUserByEmail(tx, meta.host.id, email)) throw invalidFields({ params: 'errors.email_taken' });
@@ -631,22 +720,33 @@ export function createAuthService(platform: Platform) {
   }
 
   /**
+   * Flows that issue a session or a login token from an access token (change-company, impersonation) must not outlive
+   * the session they start from: the access token stays valid for its minutes after a logout, a password reset or a
+   * deactivation, so its refresh family must still be live and its person (and impersonator) still active.
+   */
+  async function assertLiveSession(tx: Db, caller: CallerSession): Promise<void> {
+    if (!(await q.isLiveSession(tx, caller.hostCompanyId, caller.sessionId, caller.userId))) {
+      throw unauthenticated('errors.token_invalid');
+    }
+    for (const id of caller.impersonatorId ? [caller.userId, caller.impersonatorId] : [caller.userId]) {
+      const person = await q.findUserById(tx, id);
+      if (!person) throw unauthenticated('errors.token_invalid');
+      if (person.status !== USER_STATUS.active) throw unauthenticated('errors.user_passive');
+    }
+  }
+
+  /**
    * POST api/change-company: within the group the user may switch in. A company with a domain of its own is opened
    * there through a one-time login link; otherwise the session continues on this host, acting in that company.
    */
   async function changeCompany(
-    auth: {
-      userId: number;
-      sessionId: string;
-      hostCompanyId: number;
-      allowed: number[] | null;
-      impersonatorId: number | null;
-    },
+    auth: CallerSession & { allowed: number[] | null },
     companyId: number,
     meta: RequestMeta,
   ): Promise<{ redirect_url: string } | Session> {
     if (auth.allowed !== null && !auth.allowed.includes(companyId)) throw forbidden('errors.company_forbidden');
     return asSystem(db, async (tx) => {
+      await assertLiveSession(tx, auth);
       const target = await q.findCompany(tx, companyId);
       if (target?.status !== 1) throw forbidden('errors.company_forbidden');
       const user = await q.findUserForHost(tx, auth.userId, meta.host);
@@ -659,24 +759,23 @@ export function createAuthService(platform: Platform) {
         });
         return { redirect_url: `${originOf(target)}/?token=${token}` };
       }
-      await q.revokeFamily(tx, auth.hostCompanyId, auth.sessionId);
-      return issueSession(tx, {
+      const next = await issueSession(tx, {
         user,
         hostCompanyId: auth.hostCompanyId,
         actingCompanyId: target.id,
         impersonatorId: auth.impersonatorId,
       });
+      // Last, once the new session exists: the old one is denylisted at once, so nothing may fail after it.
+      await sessions.revoke(tx, { companyId: auth.hostCompanyId, familyId: auth.sessionId });
+      return next;
     });
   }
 
   /** POST api/impersonate/{user_id}: a super admin acts as a user of this host's company; audited. */
-  async function impersonate(
-    superAdmin: { userId: number; impersonatorId: number | null },
-    targetUserId: number,
-    meta: RequestMeta,
-  ): Promise<Session> {
+  async function impersonate(superAdmin: CallerSession, targetUserId: number, meta: RequestMeta): Promise<Session> {
     if (superAdmin.impersonatorId) throw forbidden('errors.cannot_impersonate');
     return asSystem(db, async (tx) => {
+      await assertLiveSession(tx, superAdmin);
       const target = await q.findUserInCompanies(tx, targetUserId, [meta.host.id]);
       if (!target) throw notFound();
       const grants = await q.findRoleGrants(tx, target.id);
@@ -710,7 +809,7 @@ export function createAuthService(platform: Platform) {
     if (!auth.impersonatorId) throw new HttpError(409, 'errors.not_impersonating');
     const impersonatorId = auth.impersonatorId;
     await asSystem(db, async (tx) => {
-      await q.revokeFamily(tx, auth.hostCompanyId, auth.sessionId);
+      await sessions.revoke(tx, { companyId: auth.hostCompanyId, familyId: auth.sessionId });
       await writeAudit(tx, {
         companyId: auth.hostCompanyId,
         actorUserId: impersonatorId,

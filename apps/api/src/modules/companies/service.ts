@@ -19,7 +19,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, typ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
-import { auditLogs, companies, companySettings, shortLinks, users } from '../../db/schema/index.js';
+import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
@@ -33,6 +33,8 @@ export { checkLogo };
 
 type CompanyRow = typeof companies.$inferSelect;
 type SettingEntry = { key: string; value: unknown };
+/** What only a company's own tenant rows can tell about it. */
+type TenantFacts = { users: number; theme: ThemeSettings; storage: { bytes: number; files: number } };
 
 /** A super admin's session as the registry needs it: the resource actor plus the host that received the request. */
 export interface CompanyActor extends ResourceActor {
@@ -112,7 +114,8 @@ const SORTABLE: Record<string, PgColumn> = {
 
 function listOrder(sort: string | undefined): SQL[] {
   const parsed = parseSort(sort);
-  const column = parsed ? SORTABLE[parsed.field] : undefined;
+  // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
+  const column = parsed && Object.hasOwn(SORTABLE, parsed.field) ? SORTABLE[parsed.field] : undefined;
   if (!parsed || !column) return [asc(companies.name), asc(companies.id)];
   const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
   return [sql`${column} ${direction}`, parsed.descending ? desc(companies.id) : asc(companies.id)];
@@ -148,8 +151,8 @@ export function createCompaniesService(platform: Platform) {
    * What only the companies' own tenants can tell — their people and their theme — for a page of the registry in one
    * cross-tenant transaction (a super admin's view; every query filters by the ids itself).
    */
-  async function tenantFacts(ids: number[]): Promise<Map<number, { users: number; theme: ThemeSettings }>> {
-    const [people, themes] = await asSystem(db, (tx) =>
+  async function tenantFacts(ids: number[]): Promise<Map<number, TenantFacts>> {
+    const [people, themes, stored] = await asSystem(db, (tx) =>
       Promise.all([
         tx
           .select({ companyId: users.companyId, value: count() })
@@ -160,13 +163,24 @@ export function createCompaniesService(platform: Platform) {
           .select({ companyId: companySettings.companyId, value: jsonbRaw(companySettings.value) })
           .from(companySettings)
           .where(and(inArray(companySettings.companyId, ids), eq(companySettings.key, 'theme_settings'))),
+        tx
+          .select({
+            companyId: storedFiles.companyId,
+            bytes: sql<string>`sum(${storedFiles.size})`,
+            files: sql<number>`count(*)::integer`,
+          })
+          .from(storedFiles)
+          .where(inArray(storedFiles.companyId, ids))
+          .groupBy(storedFiles.companyId),
       ]),
     );
     return new Map(
       ids.map((id) => {
         const parsed = themeSettingsSchema.safeParse(themes.find((row) => row.companyId === id)?.value ?? {});
         const userCount = people.find((row) => row.companyId === id)?.value ?? 0;
-        return [id, { users: userCount, theme: parsed.success ? parsed.data : {} }];
+        const files = stored.find((row) => row.companyId === id);
+        const storage = { bytes: Number(files?.bytes ?? 0), files: Number(files?.files ?? 0) };
+        return [id, { users: userCount, theme: parsed.success ? parsed.data : {}, storage }];
       }),
     );
   }
@@ -189,7 +203,8 @@ export function createCompaniesService(platform: Platform) {
     ]);
     const items = new Map<number, AdminCompany>();
     for (const row of rows) {
-      const own = facts.get(row.id) ?? { users: 0, theme: {} };
+      const own = facts.get(row.id) ?? { users: 0, theme: {}, storage: { bytes: 0, files: 0 } };
+      const quotaMb = row.uploadQuotaMb ?? platform.config.UPLOAD_QUOTA_MB;
       items.set(row.id, {
         ...presentCompany(row),
         parent: parents.find((p) => p.id === row.parentId) ?? null,
@@ -197,6 +212,8 @@ export function createCompaniesService(platform: Platform) {
         theme_settings: own.theme,
         users_count: own.users,
         children_count: children.find((c) => c.parentId === row.id)?.value ?? 0,
+        upload_quota_mb: row.uploadQuotaMb,
+        storage: { used_bytes: own.storage.bytes, quota_bytes: quotaMb * 1024 * 1024, files: own.storage.files },
         updated_at: row.updatedAt.toISOString(),
       });
     }
@@ -253,7 +270,7 @@ export function createCompaniesService(platform: Platform) {
         : await tx.insert(companies).values(values).returning();
       if (!saved) throw new Error('company write returned nothing');
       await actIn(tx, saved.id);
-      await copyLogo?.(saved.id);
+      await copyLogo?.(tx, saved.id);
       await writeSettings(tx, saved.id, settings);
       await writeAudit(tx, {
         companyId: saved.id,
@@ -519,6 +536,8 @@ function companyValuesOf(input: AdminCompanyCreate | CompanyUpsert): CompanyValu
     surnameViewRestrict: input.surname_view_restrict,
     status: input.status,
     defaultLanguage: input.default_language,
+    // The legacy api/company body has no quota: it keeps the one set on the registry's form.
+    ...('upload_quota_mb' in input ? { uploadQuotaMb: input.upload_quota_mb } : {}),
   };
 }
 
@@ -536,6 +555,7 @@ function mergeValues(before: CompanyRow, input: AdminCompanyUpdate): CompanyValu
     surnameViewRestrict: pick(input.surname_view_restrict, before.surnameViewRestrict),
     status: pick(input.status, before.status),
     defaultLanguage: pick(input.default_language, before.defaultLanguage),
+    uploadQuotaMb: pick(input.upload_quota_mb, before.uploadQuotaMb),
   };
 }
 

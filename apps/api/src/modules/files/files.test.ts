@@ -120,6 +120,39 @@ describe('file uploads', () => {
     expect(json.statusCode).toBe(422);
   });
 
+  describe('a malformed multipart body', () => {
+    const head = 'Content-Disposition: form-data; name="files[]"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+    const longBoundary = 'x'.repeat(5000);
+    it.each([
+      ['no boundary', 'multipart/form-data', `--xyz\r\n${head}abc\r\n--xyz--\r\n`],
+      ['an empty boundary', 'multipart/form-data; boundary=', 'abc'],
+      ['a part never closed', 'multipart/form-data; boundary=xyz', `--xyz\r\n${head}abc`],
+      ['headers cut short', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-da'],
+      [
+        'a huge boundary',
+        `multipart/form-data; boundary=${longBoundary}`,
+        `--${longBoundary}\r\n${head}abc\r\n--${longBoundary}--\r\n`,
+      ],
+      ['no parts at all, only noise', 'multipart/form-data; boundary=xyz', 'noise noise noise'],
+    ])('with %s is refused with 400 and the usual error shape, storing nothing', async (_case, type, payload) => {
+      const before = await storedFiles(company.id);
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/uploads?kind=avatar',
+        headers: {
+          host: host(),
+          authorization: `Bearer ${token}`,
+          'content-type': type,
+          'x-content-language': 'en',
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'The upload could not be read. Please try again.' });
+      expect(await storedFiles(company.id)).toEqual(before);
+    });
+  });
+
   describe('the profile photo (PUT api/user image)', () => {
     const put = (image: unknown, as = token, on = host()) =>
       call(test.app, 'PUT', '/api/user', {

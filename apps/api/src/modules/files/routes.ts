@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { errorBodySchema, uploadQuerySchema, uploadResponseSchema } from '@kampus/shared';
+import {
+  errorBodySchema,
+  itemResponseSchema,
+  storageUsageSchema,
+  uploadQuerySchema,
+  uploadResponseSchema,
+} from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,15 +36,17 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
           tags,
           consumes: ['multipart/form-data'],
           querystring: uploadQuerySchema,
-          response: { 201: uploadResponseSchema, 422: errorBodySchema },
+          response: { 201: uploadResponseSchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request, reply) => {
         // Files belong to the host's company: the session was issued on this host (auth checks it).
-        const companyId = authOf(request).hostCompanyId;
+        const auth = authOf(request);
+        const uploader = { companyId: auth.hostCompanyId, userId: auth.userId };
+        await files.assertWithinRate(uploader);
         try {
           const received = await receiveUploads(request, files.kind(request.query.kind));
-          return reply.code(201).send({ data: await files.store(companyId, received) });
+          return reply.code(201).send({ data: await files.store(uploader, received) });
         } catch (error) {
           if (error instanceof UploadRejected) return reply.code(422).send(rejectionBody(error, request.t));
           throw error;
@@ -60,5 +68,26 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
           .sendFile(request.params.name, directory, { maxAge: ONE_YEAR_MS, immutable: true, acceptRanges: true });
       },
     );
+  });
+
+  // The company's storage beside its settings: same permission as the settings screen.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/settings/storage',
+    {
+      config: { access: { permission: 'read_companysetting' } },
+      schema: { tags: ['admin', 'settings'], response: { 200: itemResponseSchema(storageUsageSchema) } },
+    },
+    async (request) => ({ data: await files.usage(authOf(request).companyId) }),
+  );
+}
+
+/** The clean-up of unattached uploads runs on every listening node and stops, finishing its sweep, on close. */
+export function scheduleFileCleanUp(app: FastifyInstance, files: FilesService): void {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onListen', async () => {
+    stop = files.startCleanUp();
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
   });
 }

@@ -1,29 +1,282 @@
-import { UPLOAD_KINDS, type UploadedFile, type UploadKindName } from '@kampus/shared';
+import { type StorageUsage, UPLOAD_KINDS, type UploadedFile, type UploadKindName } from '@kampus/shared';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, storedFiles } from '../../db/schema/index.js';
+import { asSystem, inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
-import { fileUrlOf, type ReceivedFile } from '../../platform/uploads.js';
+import { fileUrlOf, type ReceivedFile, storedNameOf, UploadRejected } from '../../platform/uploads.js';
+
+const MB = 1024 * 1024;
+/** Rows the clean-up deletes per transaction, so one sweep never holds many locks. */
+const CLEAN_UP_BATCH = 200;
+
+/** Who uploads: files land in the folder of the host's company and count against its quota and the person's rate. */
+export interface Uploader {
+  companyId: number;
+  userId: number;
+}
+
+/**
+ * Runs fn with the transaction's row-level security tenant moved to companyId, then moves it back. A profile lives in
+ * the home company while its photo lives in the folder of the host that received the upload.
+ */
+async function inCompany<T>(tx: Db, companyId: number, fn: () => Promise<T>): Promise<T> {
+  const result = await tx.execute(
+    sql`select current_setting('app.company_id', true) as previous, set_config('app.company_id', ${String(companyId)}, true)`,
+  );
+  const previous = (result as unknown as { rows: { previous: string | null }[] }).rows[0]?.previous ?? '';
+  try {
+    return await fn();
+  } finally {
+    await tx.execute(sql`select set_config('app.company_id', ${previous}, true)`);
+  }
+}
+
+/**
+ * Marks an address this server issued for companyId as used by one more record (a photo, a logo), inside the
+ * caller's transaction, so the clean-up keeps it. Answers false when the address is not a stored file of that company
+ * (a foreign address, another company's file, one already cleaned up): the caller refuses it on its own field.
+ */
+export async function attachFile(tx: Db, companyId: number, url: string): Promise<boolean> {
+  const name = storedNameOf(url);
+  if (name === null) return false;
+  const marked = await inCompany(tx, companyId, () =>
+    tx
+      .update(storedFiles)
+      .set({ attachments: sql`${storedFiles.attachments} + 1`, attachedAt: new Date() })
+      .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.name, name)))
+      .returning({ id: storedFiles.id }),
+  );
+  return marked.length > 0;
+}
+
+/**
+ * One record no longer points at the address (a replaced or cleared photo or logo). A file nothing points at any more
+ * is removed by the next clean-up once it is older than the grace period.
+ */
+export async function detachFile(tx: Db, companyId: number, url: string | null | undefined): Promise<void> {
+  const name = url ? storedNameOf(url) : null;
+  if (name === null) return;
+  await inCompany(tx, companyId, () =>
+    tx
+      .update(storedFiles)
+      .set({
+        attachments: sql`${storedFiles.attachments} - 1`,
+        attachedAt: sql`case when ${storedFiles.attachments} > 1 then ${storedFiles.attachedAt} end`,
+      })
+      .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.name, name), gt(storedFiles.attachments, 0))),
+  );
+}
+
+/** A record now points at `url` instead of `previous`: attaches the new file first, then lets the old one go. */
+export async function replaceFile(
+  tx: Db,
+  companyId: number,
+  previous: string | null | undefined,
+  url: string | null,
+): Promise<boolean> {
+  if (url === (previous ?? null)) return true;
+  if (url !== null && !(await attachFile(tx, companyId, url))) return false;
+  await detachFile(tx, companyId, previous);
+  return true;
+}
+
+/**
+ * Copies a stored file of one company into another's folder under the same name (a super admin's upload on their own
+ * host that becomes another company's logo) and records the copy there, attached. The original stays unattached in
+ * the uploader's company and is cleaned up. The transaction may act in either company.
+ */
+export async function copyFileTo(
+  tx: Db,
+  storage: Platform['files'],
+  from: number,
+  to: number,
+  url: string,
+): Promise<boolean> {
+  const name = storedNameOf(url);
+  if (name === null) return false;
+  const [source] = await inCompany(tx, from, () =>
+    tx
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.companyId, from), eq(storedFiles.name, name))),
+  );
+  if (!source) return false;
+  await storage.copy(from, to, name);
+  await inCompany(tx, to, () =>
+    tx.insert(storedFiles).values({
+      companyId: to,
+      name,
+      originalName: source.originalName,
+      size: source.size,
+      mime: source.mime,
+      uploadedBy: source.uploadedBy,
+      attachments: 1,
+      attachedAt: new Date(),
+    }),
+  );
+  return true;
+}
+
+/** Takes the company's storage lock for the rest of the transaction, so two uploads cannot both fit the last space. */
+async function lockStorageOf(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kampus.stored_files'), ${companyId})`);
+}
+
+async function usageIn(tx: Db, companyId: number): Promise<{ bytes: number; files: number }> {
+  const [row] = await tx
+    .select({
+      bytes: sql<string>`coalesce(sum(${storedFiles.size}), 0)`,
+      files: sql<number>`count(*)::integer`,
+    })
+    .from(storedFiles)
+    .where(eq(storedFiles.companyId, companyId));
+  return { bytes: Number(row?.bytes ?? 0), files: Number(row?.files ?? 0) };
+}
 
 /** Uploaded files belong to the company whose host received them and are only ever served on that host. */
 export function createFilesService(platform: Platform) {
+  const db = platform.database.db;
   const storage = platform.files;
+  const config = platform.config;
+  const limiters = platform.limiters;
+
+  async function quotaMbOf(tx: Db, companyId: number): Promise<number> {
+    const [company] = await tx
+      .select({ quota: companies.uploadQuotaMb })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return company?.quota ?? config.UPLOAD_QUOTA_MB;
+  }
+
+  /** Writes the files and their rows; on any failure the files already written are removed again. */
+  async function saveAll(tx: Db, uploader: Uploader, files: ReceivedFile[]): Promise<UploadedFile[]> {
+    const written: string[] = [];
+    try {
+      const stored: UploadedFile[] = [];
+      for (const file of files) {
+        const name = await storage.save(uploader.companyId, file.extension, file.data);
+        written.push(name);
+        await tx.insert(storedFiles).values({
+          companyId: uploader.companyId,
+          name,
+          originalName: file.name,
+          size: file.data.length,
+          mime: file.mime,
+          uploadedBy: uploader.userId,
+        });
+        stored.push({ url: fileUrlOf(name), name: file.name, size: file.data.length, mime: file.mime });
+      }
+      return stored;
+    } catch (error) {
+      await Promise.allSettled(written.map((name) => storage.remove(uploader.companyId, name)));
+      throw error;
+    }
+  }
+
+  /** Deletes up to one batch of unattached rows older than the cutoff and answers what they named. */
+  function deleteExpiredBatch(cutoff: Date) {
+    return asSystem(db, (tx) => {
+      // Rows another transaction holds (being attached right now, or taken by another node's sweep) are skipped.
+      const expired = tx
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.attachments, 0), lt(storedFiles.createdAt, cutoff)))
+        .orderBy(storedFiles.createdAt)
+        .limit(CLEAN_UP_BATCH)
+        .for('update', { skipLocked: true });
+      return tx
+        .delete(storedFiles)
+        .where(inArray(storedFiles.id, expired))
+        .returning({ companyId: storedFiles.companyId, name: storedFiles.name });
+    });
+  }
+
+  /**
+   * Removes uploads nothing points at once they are older than UPLOAD_CLEANUP_AFTER_HOURS: rows first (committed), then
+   * the files, so a file is never served without a row deciding about it. Safe on several nodes at once.
+   */
+  async function cleanUp(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - config.UPLOAD_CLEANUP_AFTER_HOURS * 3600 * 1000);
+    let removed = 0;
+    for (;;) {
+      const batch = await deleteExpiredBatch(cutoff);
+      for (const file of batch) {
+        await storage.remove(file.companyId, file.name).catch((error: unknown) => {
+          platform.log.warn({ err: error, companyId: file.companyId, file: file.name }, 'removing an upload failed');
+        });
+      }
+      removed += batch.length;
+      if (batch.length < CLEAN_UP_BATCH) return removed;
+    }
+  }
 
   return {
     kind: (name: UploadKindName) => UPLOAD_KINDS[name],
 
-    /** Stores files that already passed the kind's rules; answers where each is served from. */
-    async store(companyId: number, files: ReceivedFile[]): Promise<UploadedFile[]> {
-      const stored: UploadedFile[] = [];
-      for (const file of files) {
-        const name = await storage.save(companyId, file.extension, file.data);
-        stored.push({ url: fileUrlOf(name), name: file.name, size: file.data.length, mime: file.mime });
-      }
-      return stored;
+    /** Refuses (429) a person already over their upload rate, before the body is read. */
+    async assertWithinRate(uploader: Uploader): Promise<void> {
+      await limiters.uploadFilesPerUser.check(String(uploader.userId));
+      await limiters.uploadKilobytesPerUser.check(String(uploader.userId));
+    },
+
+    /**
+     * Stores files that already passed the kind's rules and answers where each is served from. They count against
+     * the person's rate (429) and must fit the company's quota (422 under `files`); otherwise nothing is stored.
+     */
+    async store(uploader: Uploader, files: ReceivedFile[]): Promise<UploadedFile[]> {
+      const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
+      await limiters.uploadFilesPerUser.consume(String(uploader.userId), files.length);
+      await limiters.uploadKilobytesPerUser.consume(String(uploader.userId), Math.max(1, Math.ceil(bytes / 1024)));
+      return inTenant(db, uploader.companyId, async (tx) => {
+        await lockStorageOf(tx, uploader.companyId);
+        const [usage, quotaMb] = [await usageIn(tx, uploader.companyId), await quotaMbOf(tx, uploader.companyId)];
+        if (usage.bytes + bytes > quotaMb * MB) {
+          throw new UploadRejected([{ key: 'upload.quota_exceeded', params: { quota: quotaMb } }]);
+        }
+        return saveAll(tx, uploader, files);
+      });
+    },
+
+    /** GET api/admin/settings/storage: what the company's uploads take, of how much. */
+    usage(companyId: number): Promise<StorageUsage> {
+      return inTenant(db, companyId, async (tx) => {
+        const [usage, quotaMb] = [await usageIn(tx, companyId), await quotaMbOf(tx, companyId)];
+        return { used_bytes: usage.bytes, quota_bytes: quotaMb * MB, files: usage.files };
+      });
     },
 
     /** The folder to serve a stored file from; another company's file (or none) is simply not found. */
     async locate(companyId: number, name: string): Promise<string> {
       if (!(await storage.exists(companyId, name))) throw notFound();
       return storage.directoryOf(companyId);
+    },
+
+    cleanUp,
+
+    /** Sweeps every UPLOAD_CLEANUP_EVERY_SECONDS (a first sweep soon after start); answers how to stop and wait. */
+    startCleanUp(): () => Promise<void> {
+      const every = config.UPLOAD_CLEANUP_EVERY_SECONDS * 1000;
+      if (every === 0) return async () => {};
+      let running: Promise<unknown> | null = null;
+      const sweep = () => {
+        if (running) return;
+        running = cleanUp()
+          .catch((error: unknown) => platform.log.warn({ err: error }, 'upload clean-up failed'))
+          .finally(() => {
+            running = null;
+          });
+      };
+      const first = setTimeout(sweep, Math.min(every, 60_000));
+      const timer = setInterval(sweep, every);
+      first.unref();
+      timer.unref();
+      return async () => {
+        clearTimeout(first);
+        clearInterval(timer);
+        await running;
+      };
     },
   };
 }

@@ -120,6 +120,7 @@ export function createMailTemplatesService(platform: Platform) {
       certificate_name: t('mail_templates_admin.samples.certificate_name'),
       gift_name: t('mail_templates_admin.samples.gift_name'),
       decision: t('mail_templates_admin.samples.decision'),
+      code: t('mail_templates_admin.samples.code'),
     };
   }
 

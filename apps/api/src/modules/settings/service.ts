@@ -92,7 +92,7 @@ export function createSettingsService(platform: Platform) {
         if (Object.keys(columns).length > 0) {
           await tx.update(companies).set(columns).where(eq(companies.id, companyId));
         }
-        await copyLogo?.(companyId);
+        await copyLogo?.(tx, companyId);
         const entries = SETTINGS_SCREEN_KEYS.flatMap((key) =>
           input[key] === undefined ? [] : [{ key, value: input[key] as unknown }],
         );

@@ -17,7 +17,7 @@ import { solutionPartners } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
-import { isIssuedFileUrl } from '../../platform/uploads.js';
+import { detachFile, replaceFile } from '../files/service.js';
 
 async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
   if (ids.length === 0) return [];
@@ -59,12 +59,14 @@ function writableColumns(input: SolutionPartnerUpdate) {
 export function createSolutionPartnersService(platform: Platform) {
   /**
    * A logo must be a file this server stored for the company (POST api/uploads), so a partner card never loads a
-   * foreign address. Keeping the current one, or clearing it, is always fine.
+   * foreign address. Keeping the current one, or clearing it, is always fine. The new file is marked attached and a
+   * replaced one let go, so the upload clean-up keeps exactly the logos in use.
    */
-  async function assertIssuedLogo(companyId: number, logo: string | null | undefined, current?: string | null) {
-    if (logo == null || logo === current) return;
-    if (!(await isIssuedFileUrl(platform.files, companyId, logo)))
+  async function attachLogo(tx: Db, companyId: number, logo: string | null | undefined, current: string | null) {
+    if (logo === undefined) return;
+    if (!(await replaceFile(tx, companyId, current, logo))) {
       throw invalidFields({ logo: 'partners_admin.logo_not_issued' });
+    }
   }
 
   const resource = defineResource<
@@ -109,7 +111,7 @@ export function createSolutionPartnersService(platform: Platform) {
     present: presentPartners,
 
     async create(tx, actor, input) {
-      await assertIssuedLogo(actor.companyId, input.logo);
+      await attachLogo(tx, actor.companyId, input.logo, null);
       const [row] = await tx
         .insert(solutionPartners)
         .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name })
@@ -119,7 +121,7 @@ export function createSolutionPartnersService(platform: Platform) {
     },
 
     async update(tx, actor, before, input) {
-      await assertIssuedLogo(actor.companyId, input.logo, before.logo);
+      await attachLogo(tx, actor.companyId, input.logo, before.logo);
       const columns = writableColumns(input);
       if (Object.keys(columns).length === 0) return;
       await tx
@@ -129,6 +131,11 @@ export function createSolutionPartnersService(platform: Platform) {
     },
 
     status: activeStatusAction(solutionPartners),
+
+    // A deleted partner's logo is let go; the clean-up removes it once nothing else points at it.
+    async beforeDelete(tx, actor, items) {
+      for (const item of items) await detachFile(tx, actor.companyId, item.logo);
+    },
 
     export: {
       fileName: 'partners_admin.export_file',

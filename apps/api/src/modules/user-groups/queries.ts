@@ -144,7 +144,9 @@ const MEMBER_SEARCH = [users.name, users.surname, users.email, users.department,
 
 function memberOrder(sort: string | undefined): SQL[] {
   const descending = sort?.startsWith('-') ?? false;
-  const column = sort ? MEMBER_SORTS[sort.replace(/^-/, '')] : undefined;
+  const field = sort?.replace(/^-/, '') ?? '';
+  // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
+  const column = Object.hasOwn(MEMBER_SORTS, field) ? MEMBER_SORTS[field] : undefined;
   if (!column) return [asc(users.name), asc(users.surname), asc(users.id)];
   return [sql`${column} ${descending ? sql`desc nulls last` : sql`asc nulls last`}`, asc(users.id)];
 }

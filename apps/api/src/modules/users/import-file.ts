@@ -1,115 +1,82 @@
-import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { LOCALES, USER_IMPORT_COLUMNS, type UserCustomField, type UserImportColumn } from '@kampus/shared';
-import ExcelJS from 'exceljs';
 import { translator } from '../../platform/i18n.js';
 import { foldCase } from '../../platform/resource/resource.js';
+import { ImportFileRejected, type ImportSheet, type UploadedFile } from './import-reader.js';
+import type { ImportWorkerAnswer, ImportWorkerInput } from './import-worker.js';
 
-/** A file that cannot be read as an import: the locale key of the reason (answered 422 under `file`). */
-export class ImportFileRejected extends Error {
-  constructor(
-    readonly key: string,
-    readonly params: Record<string, unknown> = {},
-  ) {
-    super(key);
-  }
+export { ImportFileRejected, type ImportSheet } from './import-reader.js';
+
+const WORKER_ENTRY = new URL('./import-worker.mjs', import.meta.url);
+
+/**
+ * The heap one parse may use. A legal sheet of 10,000 rows needs a few tens of MB; a hostile one that gets past the
+ * size checks runs out of this heap, and only its worker dies.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+
+/** A parse that has not answered by then is stopped: the file asks for more work than any legal import does. */
+const PARSE_TIMEOUT_MS = 60_000;
+
+/** At most `size` tasks at once; the others wait their turn in order. */
+function createLimiter(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < size) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiting task, or is given back.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
 
-/** The sheet as text: the header row and the data rows with their spreadsheet row numbers (the header is row 1). */
-export interface ImportSheet {
-  headers: string[];
-  rows: { number: number; cells: string[] }[];
-}
+/** Two parses at once at most, so simultaneous imports cannot multiply the workers' memory. */
+const limitParses = createLimiter(2);
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const tooMuchData = (maxRows: number) => new ImportFileRejected('users_import.too_much_data', { max: maxRows });
 
-/** A calendar date as the template asks for it (YYYY-MM-DD); Excel keeps dates as UTC midnights. */
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The text a person sees in a cell, whatever Excel stored: rich text, a link, a formula's result or a date. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDay(value);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet, maxRows: number): ImportSheet {
-  // The header row plus the data rows; a sheet that is longer is refused before any row is checked.
-  if (sheet.actualRowCount > maxRows + 1) throw new ImportFileRejected('users_import.too_many_rows', { max: maxRows });
-  const all: { number: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // ExcelJS rows are 1-based: index 0 is always empty.
-    const cells = values.slice(1).map((v) => cellText(v).trim());
-    if (cells.some((cell) => cell !== '')) all.push({ number, cells });
+/** Reads the file in a worker thread, so a big or hostile file never holds the event loop other tenants share. */
+function readInWorker(file: UploadedFile, maxRows: number): Promise<ImportSheet> {
+  return new Promise((resolve, reject) => {
+    const input: ImportWorkerInput = { file, maxRows };
+    // No inherited execArgv: the entry loads TypeScript itself, the same under tsx, vitest or plain node.
+    const worker = new Worker(WORKER_ENTRY, { workerData: input, resourceLimits: WORKER_LIMITS, execArgv: [] });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timeout);
+      // Ending the worker gives its whole heap back, whatever the file made it hold.
+      void worker.terminate();
+      finish();
+    };
+    const timeout = setTimeout(() => settle(() => reject(tooMuchData(maxRows))), PARSE_TIMEOUT_MS);
+    worker.once('message', (answer: ImportWorkerAnswer) =>
+      settle(() => {
+        if (answer.kind === 'sheet') resolve(answer.sheet);
+        else if (answer.kind === 'rejected') reject(new ImportFileRejected(answer.key, answer.params));
+        else reject(new Error(`User import worker failed: ${answer.message}`));
+      }),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooMuchData(maxRows) : error)),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`User import worker exited with code ${code}`))));
   });
-  const [header, ...rows] = all;
-  if (!header) throw new ImportFileRejected('users_import.empty_file');
-  if (rows.length === 0) throw new ImportFileRejected('users_import.no_rows');
-  return { headers: header.cells, rows };
 }
 
 /**
- * CSV from Excel is UTF-8 (often with a BOM) or, saved by a Turkish Windows Excel, Windows-1254; a file that is not
- * valid UTF-8 is read as the latter.
+ * Reads an uploaded xlsx or csv into text rows (import-reader.ts): off the event loop, with at most `maxRows` data
+ * rows and bounded unpacked sizes.
  */
-function decodeText(data: Buffer): string {
-  if (data.includes(0)) throw new ImportFileRejected('users_import.invalid_file');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    text = new TextDecoder('windows-1254').decode(data);
-  }
-  return text.replace(/^\uFEFF/, '');
-}
-
-/** The separator of the header line: Excel writes `;` where the decimal comma is used (tr, az, de), else `,`. */
-function delimiterOf(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const);
-  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
-}
-
-async function readCsv(data: Buffer, maxRows: number): Promise<ImportSheet> {
-  const text = decodeText(data);
-  const workbook = new ExcelJS.Workbook();
-  // Cells stay text: ExcelJS would otherwise turn "00123" into 123 and guess dates.
-  const sheet = await workbook.csv.read(Readable.from([text]), {
-    parserOptions: { delimiter: delimiterOf(text), ignoreEmpty: true },
-    map: (value: string) => value,
-  } as never);
-  return sheetRows(sheet, maxRows);
-}
-
-async function readXlsx(data: Buffer, maxRows: number): Promise<ImportSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new ImportFileRejected('users_import.invalid_file');
-  }
-  const sheet = workbook.worksheets.find((s) => s.actualRowCount > 0) ?? workbook.worksheets[0];
-  if (!sheet) throw new ImportFileRejected('users_import.empty_file');
-  return sheetRows(sheet, maxRows);
-}
-
-/** Reads an uploaded xlsx (by its zip signature) or csv (by its name or type) into text rows. */
-export async function readImportFile(
-  file: { name: string; mime: string; data: Buffer },
-  maxRows: number,
-): Promise<ImportSheet> {
-  if (file.data.length === 0) throw new ImportFileRejected('users_import.empty_file');
-  if (file.data.subarray(0, 4).equals(ZIP_MAGIC)) return readXlsx(file.data, maxRows);
-  const looksCsv = /\.csv$/i.test(file.name) || /^(text\/(csv|plain)|application\/(csv|vnd\.ms-excel))/.test(file.mime);
-  if (looksCsv) return readCsv(file.data, maxRows);
-  throw new ImportFileRejected('users_import.invalid_file');
+export function readImportFile(file: UploadedFile, maxRows: number): Promise<ImportSheet> {
+  return limitParses(() => readInWorker(file, maxRows));
 }
 
 /** Letters and digits only, case folded, hints in parentheses dropped: "E-posta *" and "eposta" are the same. */

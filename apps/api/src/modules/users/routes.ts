@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { contentDisposition } from '../../platform/resource/export.js';
 import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
@@ -37,11 +38,14 @@ async function receiveImportFile(request: FastifyRequest) {
       file = { name: part.filename, mime: part.mimetype, data };
     }
   } catch (error) {
+    if (error instanceof ImportFileRejected) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new ImportFileRejected('users_import.file_too_large', { megabytes: 10 });
     if (code === 'FST_FILES_LIMIT') throw new ImportFileRejected('users_import.one_file');
-    throw error;
+    // Anything else the multipart parser throws is the body's fault (no boundary, an oversized one, a part never
+    // closed, a body cut short, too many fields): a bad request, never a server error.
+    throw badRequest();
   }
   if (!file) throw new ImportFileRejected('users_import.file_required');
   return file;
@@ -95,7 +99,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
           tags: ['admin', 'users'],
           consumes: ['multipart/form-data'],
           querystring: userImportQuerySchema,
-          response: { 200: userImportResultSchema, 422: errorBodySchema },
+          response: { 200: userImportResultSchema, 400: errorBodySchema, 422: errorBodySchema },
         },
       },
       async (request, reply) => {

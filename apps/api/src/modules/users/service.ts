@@ -264,6 +264,9 @@ const fullName = (p: { name: string; surname: string } | null) => (p ? `${p.name
 export function createUsersService(platform: Platform, deps: { auth: Pick<AuthService, 'sendPasswordCreateLink'> }) {
   const db = platform.database.db;
 
+  /** A person made passive or deleted is signed out everywhere at once, not at their next refresh. */
+  const endSessionsOf = (tx: Db, ids: number[]) => platform.sessions.revoke(tx, { userIds: ids });
+
   /** A new active user with an email gets the one-time link to set a first password. */
   async function sendFirstPasswordLink(actor: ResourceActor, item: AdminUser) {
     if (!item.email || item.status !== 1) return;
@@ -362,11 +365,17 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
         );
       }
       if (input.role_ids) await replaceRoles(tx, actor, before.id, input.role_ids);
+      if (input.status !== undefined && input.status !== 1) await endSessionsOf(tx, [before.id]);
     },
 
-    async beforeDelete(_tx, actor, items) {
+    async beforeDelete(tx, actor, items) {
       assertMayManage(actor, items);
       if (items.some((u) => u.id === actor.userId)) throw invalidFields({ ids: 'users_admin.cannot_delete_self' });
+      // Before the rows go: their refresh tokens are deleted with them, and the ids to denylist with those.
+      await endSessionsOf(
+        tx,
+        items.map((u) => u.id),
+      );
     },
 
     afterCreate: sendFirstPasswordLink,
@@ -390,6 +399,12 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
               ),
             ),
           );
+        if (status !== 1) {
+          await endSessionsOf(
+            tx,
+            items.map((u) => u.id),
+          );
+        }
       },
     },
 

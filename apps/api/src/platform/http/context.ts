@@ -1,5 +1,6 @@
-import { type Locale, type Permission, ROLE } from '@kampus/shared';
+import { ID_MAX, type Locale, type Permission, ROLE } from '@kampus/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionRevocations } from '../auth/revocations.js';
 import type { AccessClaims, TokenSigner } from '../auth/tokens.js';
 import { localeFromHeader, type Translate, translator } from '../i18n.js';
 import type { HostCompany, HostResolver } from '../tenancy.js';
@@ -66,16 +67,30 @@ function requestedCompanyId(request: FastifyRequest): number | null {
   const raw = request.headers['x-company-id'] ?? request.headers.company;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value === '') return null;
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) throw forbidden('errors.company_forbidden');
+  // Digits only, and within the `integer` id column: `1e3`, ` 1 ` or 10^23 name no company and must not reach SQL.
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(id) || id <= 0 || id > ID_MAX) throw forbidden('errors.company_forbidden');
   return id;
 }
 
-async function authenticate(request: FastifyRequest, signer: TokenSigner): Promise<AuthContext> {
+/** A session acts in another company only if it exists (a super admin may name any id): a missing one is refused. */
+async function assertActingCompanyExists(auth: AuthContext, hosts: HostResolver): Promise<void> {
+  if (auth.companyId === auth.claims.cid) return;
+  if (!(await hosts.companyExists(auth.companyId))) throw forbidden('errors.company_forbidden');
+}
+
+interface AuthDeps {
+  signer: TokenSigner;
+  sessions: Pick<SessionRevocations, 'isRevoked'>;
+}
+
+async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
-  const claims = await signer.verify(token);
+  const claims = await deps.signer.verify(token);
   if (!claims) throw unauthenticated('errors.token_invalid');
+  // Logout, a password change or reset, a passive or deleted user: the session ended before its token expires.
+  if (deps.sessions.isRevoked(claims.sid)) throw unauthenticated('errors.token_invalid');
   if (!request.company || claims.hid !== request.company.id) throw unauthenticated('errors.token_host_mismatch');
   const requested = requestedCompanyId(request);
   if (requested !== null && requested !== claims.cid && claims.cos !== null && !claims.cos.includes(requested)) {
@@ -116,10 +131,7 @@ export interface RouteAccess {
   access: Access | undefined;
 }
 
-export function registerRequestContext(
-  app: FastifyInstance,
-  deps: { hosts: HostResolver; signer: TokenSigner },
-): RouteAccess[] {
+export function registerRequestContext(app: FastifyInstance, deps: { hosts: HostResolver } & AuthDeps): RouteAccess[] {
   const routes: RouteAccess[] = [];
   app.decorateRequest('lang', 'tr');
   app.decorateRequest('t', translator('tr'));
@@ -150,7 +162,8 @@ export function registerRequestContext(
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    request.auth = await authenticate(request, deps.signer);
+    request.auth = await authenticate(request, deps);
+    await assertActingCompanyExists(request.auth, deps.hosts);
     authorize(access, request.auth);
   });
   return routes;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { hasTranslation, type Translate } from '../i18n.js';
 
 type FieldErrors = Record<string, string[]>;
@@ -88,6 +89,9 @@ export function fieldErrorsOf(issues: ZodFastifySchemaValidationError[], t: Tran
   return errors;
 }
 
+/** How long a client should wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One error shape for every failure: `{message, errors?}`; never a stack, SQL or secret. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -109,6 +113,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: t(STATUS_KEYS[status] ?? 'errors.bad_request', { seconds: 60 }) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is away (restart, fail-over) or a connection broke; the client may try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: t('errors.service_unavailable') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: t('errors.internal') });

@@ -24,6 +24,7 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     database = await openTestDatabase();
     await factories(database.db).createCompany({ name: 'Ünlü & Ortakları <A.Ş.>', slug: 'unlu' });
+    await factories(database.db).createCompany({ name: "Fiyat $& Kâr $` Son $' Bitti $$", slug: 'dolar' });
     const config = { ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist }), JWT_SECRET: 'x'.repeat(40) };
     ({ app } = await buildApp(config, database, { webDist: dist }));
   });
@@ -45,6 +46,13 @@ describe('serving the web app', () => {
     expect(response.body).toContain('<html lang="de">');
     const marketing = await call(app, 'GET', '/homepage', { host: 'localhost' });
     expect(marketing.body).toContain('<title>Kampus</title>');
+  });
+
+  it('puts a company name with replacement patterns ($&, $`) into the title literally', async () => {
+    const response = await call(app, 'GET', '/homepage', { host: 'dolar.localhost' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Fiyat $&amp; Kâr $` Son $&#39; Bitti $$</title>');
+    expect(response.body).toContain('<body></body>');
   });
 
   it('serves hashed assets for a year and keeps unknown API paths JSON', async () => {

@@ -33,9 +33,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(
+        // Replacer functions: a name with `$&` or `$\`` must be inserted literally, not read as a pattern.
         page!
-          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-          .replace('<html lang="tr">', `<html lang="${request.lang}">`),
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+          .replace('<html lang="tr">', () => `<html lang="${request.lang}">`),
       );
   };
 

@@ -170,7 +170,8 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
 
   function listOrder(sort: string | undefined): SQL[] {
     const parsed = parseSort(sort);
-    const column = parsed ? decl.sortable[parsed.field] : undefined;
+    // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
+    const column = parsed && Object.hasOwn(decl.sortable, parsed.field) ? decl.sortable[parsed.field] : undefined;
     if (!parsed || !column) return [...decl.defaultOrder, desc(table.id)];
     const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
     return [sql`${column} ${direction}`, parsed.descending ? desc(table.id) : asc(table.id)];

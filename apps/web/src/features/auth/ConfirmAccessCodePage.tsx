@@ -9,7 +9,10 @@ import { STORAGE_KEYS, storage } from '../../lib/storage.js';
 import { authApi, type SmsChallenge } from './api.js';
 import { afterLoginPath } from './redirects.js';
 
-/** The SMS second factor: the 6-digit code sent after a correct password (spec §2.3, §7 api/auth-validation). */
+/**
+ * The 6-digit code sent after a correct password (spec §2.3, §7 api/auth-validation): the company's SMS second
+ * factor, or a code by mail once the account has had too many failed sign-ins. The page says where it went.
+ */
 export default function ConfirmAccessCodePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,7 +42,16 @@ export default function ConfirmAccessCodePage() {
   return (
     <PublicLayout title={t('auth.code_title')}>
       <Stack>
-        <Text>{t('auth.code_hint', { phone: state.phone_hint })}</Text>
+        {state.channel === 'email' ? (
+          <>
+            <Text c="dimmed" fz="sm">
+              {state.message}
+            </Text>
+            <Text data-testid="code-hint">{t('auth.code_hint_email', { email: state.phone_hint })}</Text>
+          </>
+        ) : (
+          <Text data-testid="code-hint">{t('auth.code_hint', { phone: state.phone_hint })}</Text>
+        )}
         {error && (
           <Alert color="danger" role="alert">
             {error}

@@ -1,7 +1,8 @@
-import type { Session } from '@kampus/shared';
+import type { Session, SmsChallenge } from '@kampus/shared';
 import { http } from '../../lib/api.js';
 
-export type SmsChallenge = { requires_sms_code: true; challenge: string; phone_hint: string; message: string };
+/** A sign-in that needs a one-time code next: sent by SMS, or by mail after repeated failed attempts. */
+export type { SmsChallenge };
 export type LoginAnswer = Session | SmsChallenge;
 
 export const isSmsChallenge = (answer: LoginAnswer): answer is SmsChallenge => 'requires_sms_code' in answer;

@@ -22,6 +22,8 @@ const company = (overrides: Partial<AdminCompany>): AdminCompany => ({
   theme_settings: {},
   users_count: 0,
   children_count: 0,
+  upload_quota_mb: null,
+  storage: { used_bytes: 0, quota_bytes: 1024 * 1024 * 1024, files: 0 },
   created_at: '2026-03-01T09:00:00.000Z',
   updated_at: '2026-03-01T09:00:00.000Z',
   ...overrides,

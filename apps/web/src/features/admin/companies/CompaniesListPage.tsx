@@ -6,6 +6,7 @@ import type { TableColumn, TableFilter } from '../../../components/DataTable.js'
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
 import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
+import { formatBytes } from '../settings/StorageUsage.js';
 import { companiesResource, companyListConfig, useCompanyOptions } from './api.js';
 
 const NS = 'companies_admin';
@@ -59,6 +60,20 @@ function useColumns(): TableColumn<AdminCompany>[] {
         title: t('companies_admin.fields.users_count'),
         textAlign: 'right',
         render: (item) => item.users_count,
+      },
+      {
+        accessor: 'storage',
+        title: t('companies_admin.fields.storage'),
+        noWrap: true,
+        render: (item) => (
+          <Text size="sm" data-testid={`company-storage-${item.id}`}>
+            {t('companies_admin.storage_usage', {
+              used: formatBytes(item.storage.used_bytes, i18n.language),
+              quota: formatBytes(item.storage.quota_bytes, i18n.language),
+              files: new Intl.NumberFormat(i18n.language).format(item.storage.files),
+            })}
+          </Text>
+        ),
       },
       {
         accessor: 'status',

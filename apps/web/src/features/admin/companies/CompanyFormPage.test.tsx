@@ -27,6 +27,8 @@ const created: AdminCompany = {
   theme_settings: { primaryColor: '#0f766e' },
   users_count: 0,
   children_count: 0,
+  upload_quota_mb: null,
+  storage: { used_bytes: 0, quota_bytes: 1024 * 1024 * 1024, files: 0 },
   created_at: '2026-03-01T09:00:00.000Z',
   updated_at: '2026-03-01T09:00:00.000Z',
 };

@@ -1,5 +1,5 @@
 import { type AdminCompany, adminCompanyCreateSchema, LOCALES, type ThemeSettings } from '@kampus/shared';
-import { Fieldset, Paper, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Fieldset, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedState } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { LogoField } from '../settings/LogoField.js';
+import { StorageUsageBar } from '../settings/StorageUsage.js';
 import { SocialLinksFields, ThemeColorsFields, ThemePreview } from '../settings/ThemeEditor.js';
 import { companiesResource, useCompanyOptions } from './api.js';
 
@@ -26,6 +27,7 @@ const formValues = (item: AdminCompany | null) => ({
   default_language: item?.default_language ?? 'tr',
   logo_link: item?.logo_link ?? null,
   theme_settings: item?.theme_settings ?? {},
+  upload_quota_mb: item?.upload_quota_mb ?? null,
 });
 
 type Option = { value: string; label: string };
@@ -169,6 +171,31 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   checked={form.values.surname_view_restrict === 1}
                   onChange={(event) => form.setField('surname_view_restrict', event.currentTarget.checked ? 1 : 0)}
                 />
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="lg" p="lg">
+              <Stack gap="sm">
+                <NumberInput
+                  label={t('companies_admin.fields.upload_quota_mb')}
+                  description={t('companies_admin.upload_quota_hint')}
+                  name="upload_quota_mb"
+                  min={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={form.values.upload_quota_mb ?? ''}
+                  onChange={(value) => form.setField('upload_quota_mb', typeof value === 'number' ? value : null)}
+                  error={form.errors.upload_quota_mb}
+                  maw={320}
+                  data-testid="company-upload-quota"
+                />
+                {company && (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      {t('companies_admin.fields.storage')}
+                    </Text>
+                    <StorageUsageBar usage={company.storage} testId="company-storage" />
+                  </Stack>
+                )}
               </Stack>
             </Paper>
             <Paper withBorder radius="lg" p="lg">

@@ -1,5 +1,5 @@
 import type { Locale, MailTemplateSummary } from '@kampus/shared';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,13 +33,13 @@ function LanguageLinks({ item }: { item: MailTemplateSummary }) {
               {t(customized ? 'mail_templates_admin.customized' : 'mail_templates_admin.default')}
             </Badge>
           }
-          aria-label={t('mail_templates_admin.edit_language', {
-            event: eventName,
-            language: t(`languages.${language}`),
-          })}
           data-testid={`mail-template-edit-${item.event}-${language}`}
           data-customized={customized}
         >
+          {/* Context for screen readers in the content, not an aria-label, so the spoken name still holds the visible code and state (WCAG 2.5.3). */}
+          <VisuallyHidden>
+            {t('mail_templates_admin.edit_language', { event: eventName, language: t(`languages.${language}`) })}:{' '}
+          </VisuallyHidden>
           {language.toUpperCase()}
         </Button>
       ))}

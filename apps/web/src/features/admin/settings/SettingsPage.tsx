@@ -22,6 +22,7 @@ import {
   Switch,
   Tabs,
   TagsInput,
+  Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ import { usersResource } from '../users/api.js';
 import { settingsApi } from './api.js';
 import { LegalTextEditor } from './LegalTextEditor.js';
 import { LogoField } from './LogoField.js';
+import { StorageUsageBar } from './StorageUsage.js';
 import { SocialLinksFields, ThemeColorsFields, ThemePreview } from './ThemeEditor.js';
 import { UserFieldsEditor } from './UserFieldsEditor.js';
 
@@ -270,6 +272,26 @@ function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
   );
 }
 
+/** The company's storage: used of quota and the number of files (spec §5 uploads, bounded by a quota). */
+function StorageCard() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: settingsApi.storageKey, queryFn: settingsApi.storage, staleTime: 0 });
+  if (!query.data) return null;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="settings-storage-title">
+      <Stack gap="xs">
+        <Text fw={600} id="settings-storage-title">
+          {t('settings_admin.storage.title')}
+        </Text>
+        <StorageUsageBar usage={query.data} testId="settings-storage" />
+        <Text size="xs" c="dimmed">
+          {t('settings_admin.storage.hint')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** /admin/settings (read_companysetting): the acting company's settings, language and branding. */
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -277,6 +299,7 @@ export default function SettingsPage() {
   return (
     <Stack maw={960}>
       <PageHeader description={t('settings_admin.description')} />
+      <StorageCard />
       {query.isLoading && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />

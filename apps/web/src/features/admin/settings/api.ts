@@ -1,4 +1,4 @@
-import type { CompanySettingsForm, CompanySettingsUpdate } from '@kampus/shared';
+import type { CompanySettingsForm, CompanySettingsUpdate, StorageUsage } from '@kampus/shared';
 import { http } from '../../../lib/api.js';
 
 const SETTINGS_URL = 'api/admin/settings';
@@ -9,4 +9,7 @@ export const settingsApi = {
   get: async () => (await http.get<{ data: CompanySettingsForm }>(SETTINGS_URL)).data,
   update: async (body: CompanySettingsUpdate) =>
     (await http.put<{ data: CompanySettingsForm }>(SETTINGS_URL, body)).data,
+  storageKey: ['admin', 'settings', 'storage'] as const,
+  /** What the company's uploads take of its storage quota. */
+  storage: async () => (await http.get<{ data: StorageUsage }>(`${SETTINGS_URL}/storage`)).data,
 };
