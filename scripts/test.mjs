@@ -10,10 +10,23 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
+/** Seconds each stage took, printed at the end (and when a stage fails) so a slow stage shows. */
+const timings = [];
+
+function printTimings() {
+  const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
+  console.log('\nTime per stage:');
+  for (const [label, seconds] of timings) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${label}`);
+  console.log(`  ${total.toFixed(0).padStart(5)} s  in all`);
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([label, (performance.now() - started) / 1000]);
   if (result.status !== 0) {
+    printTimings();
     console.error(`\n✖ ${label} failed.`);
     process.exit(result.status ?? 1);
   }
@@ -24,4 +37,8 @@ run('Type check (shared)', 'npx', ['tsc', '-p', 'packages/shared']);
 run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api']);
 run('Type check (web)', 'npx', ['tsc', '-p', 'apps/web']);
 run('Migrations match the schema', 'npm', ['run', 'db:check', '--silent']);
-run('Unit, API (embedded PostgreSQL) and browser tests (Chromium)', 'npx', ['vitest', 'run']);
+// One stage per kind of test: the browser tests' server then never competes with the API tests for the CPU.
+run('Unit tests (shared, web)', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']);
+run('API tests (embedded PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api']);
+run('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']);
+printTimings();

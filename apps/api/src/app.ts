@@ -56,6 +56,7 @@ import { createWidgetsService } from './modules/widgets/service.js';
 import { createSessionRevocations } from './platform/auth/revocations.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
+import { createEventBus } from './platform/events.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerHealthRoutes } from './platform/http/health.js';
@@ -120,6 +121,7 @@ function createPlatform(
     signer,
     sessions,
     hosts,
+    events: createEventBus(database.db, log),
     redis: redisConnection,
     realtime: createRealtime({
       db: database.db,

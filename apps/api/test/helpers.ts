@@ -14,7 +14,7 @@ export interface TestApp extends BuiltApp {
   db: Db;
   config: Config;
   factories: Factories;
-  /** Waits for background jobs (mail, SMS) enqueued so far. */
+  /** Waits for the subscribers of events recorded so far and the background jobs (mail, SMS) enqueued so far. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,7 +33,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     config,
     factories: factories(database.db),
-    settle: () => built.platform.jobs.idle(),
+    async settle() {
+      await built.platform.events.idle();
+      await built.platform.jobs.idle();
+    },
     async close() {
       await built.app.close();
       await database.close();

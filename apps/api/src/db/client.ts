@@ -61,7 +61,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url, options.poolMax ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   try {
     await assertRowLevelSecurityApplies(database.db);
   } catch (error) {
@@ -98,13 +98,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   } finally {
     await owner.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolMax,
-    // A server that does not answer (network partition) fails the checkout instead of hanging the request.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-  });
+  const pool = createAppPool(url, poolMax);
   let log: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
   const reportLostConnection = (error: Error) =>
     log.warn({ err: error }, 'database connection lost; the pool replaces it');
@@ -112,8 +106,6 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     // A connection that breaks (backend terminated, server restarted) emits 'error'; unheard, that would end the
     // process. pg-pool discards such a client: idle ones at once, checked-out ones when released.
     client.on('error', reportLostConnection);
-    // Queries on a client run in order, so SET ROLE precedes the first query of every new connection.
-    void client.query(`SET ROLE ${APP_ROLE}`).catch(() => undefined);
   });
   // Idle clients' errors reach the pool too; the client's own listener has reported them already.
   pool.on('error', () => undefined);
@@ -132,6 +124,20 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The pool the application queries through: every connection it hands out runs as the application role. */
+export function createAppPool(url: string, poolMax: number): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    // A server that does not answer (network partition) fails the checkout instead of hanging the request.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // Awaited before the connection is handed out: a connection whose SET ROLE failed would run as the owner, past
+    // row-level security, so pg-pool ends it and the checkout fails instead.
+    onConnect: (client) => client.query(`SET ROLE ${APP_ROLE}`),
+  });
+}
 
 /**
  * drizzle's transaction on a pool leaks the client when BEGIN fails (its release sits in a `finally` that BEGIN

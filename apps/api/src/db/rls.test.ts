@@ -61,4 +61,26 @@ describe('row-level security', () => {
     const all = await asSystem(database.db, (tx) => tx.select().from(users));
     expect(all).toHaveLength(3);
   });
+
+  it('guards every table with a company_id column: RLS enabled and forced, with the tenant policy for the app role', async () => {
+    const result = await database.db.execute(sql`
+      select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+        exists (
+          select from pg_policies p
+          where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'tenant_isolation'
+            and 'kampus_app' = any (p.roles) and p.cmd = 'ALL'
+            and p.qual like '%app.company_id%' and p.with_check like '%app.company_id%'
+        ) as has_policy
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind = 'r'
+      order by c.relname`);
+    const tables = (
+      result as unknown as { rows: { table: string; enabled: boolean; forced: boolean; has_policy: boolean }[] }
+    ).rows;
+    expect(tables.length).toBeGreaterThan(20);
+    const unguarded = tables.filter((t) => !t.enabled || !t.forced || !t.has_policy);
+    expect(unguarded).toEqual([]);
+  });
 });

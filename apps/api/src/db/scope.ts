@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
@@ -34,6 +35,65 @@ export function asSystem<T>(db: Db, fn: (tx: Db) => Promise<T>, options: ScopeOp
 }
 
 /**
+ * Moves an open transaction's row-level security tenant to another company for the rest of it: the company registry's
+ * writes touch the target company's rows, and a new company's id is known only after its insert.
+ */
+export async function switchTenant(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select set_config('app.company_id', ${String(companyId)}, true)`);
+}
+
+/**
+ * Runs fn with the open transaction's tenant moved to companyId, then moves it back: a profile lives in its home
+ * company while its photo lives in the folder of the host that received it.
+ */
+export function withTenantMoved<T>(tx: Db, companyId: number, fn: () => Promise<T>): Promise<T> {
+  return withSetting(tx, 'app.company_id', String(companyId), fn);
+}
+
+/**
+ * Runs fn in the system scope inside an open tenant transaction, then restores the scope: for the one statement that
+ * must reach rows under other hosts (a user's sessions), filtered by ids the caller already read in its own scope.
+ */
+export function withSystemScope<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  return withSetting(tx, 'app.bypass_rls', 'on', fn);
+}
+
+async function withSetting<T>(tx: Db, name: string, value: string, fn: () => Promise<T>): Promise<T> {
+  const { rows } = (await tx.execute(
+    sql`select current_setting(${name}, true) as previous, set_config(${name}, ${value}, true)`,
+  )) as unknown as { rows: { previous: string | null }[] };
+  const restore = () => tx.execute(sql`select set_config(${name}, ${rows[0]?.previous ?? ''}, true)`);
+  let result: T;
+  try {
+    result = await fn();
+  } catch (error) {
+    // A failed statement has aborted the transaction, which then refuses the restore too: the first error is the one.
+    await restore().catch(() => undefined);
+    throw error;
+  }
+  await restore();
+  return result;
+}
+
+/** What the outermost scoped transaction running now has to do once it has committed. */
+interface TransactionContext {
+  db: Db;
+  afterCommit: ((db: Db) => void)[];
+}
+const currentTransaction = new AsyncLocalStorage<TransactionContext>();
+
+/**
+ * Runs fn once the outermost transaction open here (inTenant / asSystem) has committed, with the database it ran on;
+ * never when it rolls back. Side effects that must not outlive a rolled-back change (domain events, and through them
+ * mail, realtime and jobs) wait here. Called outside such a transaction it is a programming error.
+ */
+export function afterCommit(fn: (db: Db) => void): void {
+  const context = currentTransaction.getStore();
+  if (!context) throw new Error('afterCommit needs a transaction opened with inTenant or asSystem');
+  context.afterCommit.push(fn);
+}
+
+/**
  * One transaction: its scope setting, then fn. When the connection breaks (the database restarted, a backend was
  * terminated, a pooled connection had gone stale) it is tried once more, but only when that cannot repeat anything:
  * the failure came before fn started (checkout, BEGIN or the scope setting), or the caller declared it read-only. A
@@ -42,19 +102,28 @@ export function asSystem<T>(db: Db, fn: (tx: Db) => Promise<T>, options: ScopeOp
  */
 async function scopedTransaction<T>(db: Db, scope: SQL, fn: (tx: Db) => Promise<T>, options: ScopeOptions): Promise<T> {
   const config = options.readOnly ? ({ accessMode: 'read only' } as const) : undefined;
+  const isOutermost = !(db instanceof PgTransaction);
+  // A nested call's callbacks wait for the outermost commit (a transaction opened on the root db is its own).
+  const outer = isOutermost ? undefined : currentTransaction.getStore();
   for (let attempt = 1; ; attempt++) {
     let started = false;
+    const context: TransactionContext = outer ?? { db, afterCommit: [] };
+    let result: T;
     try {
-      return await db.transaction(async (tx) => {
-        await tx.execute(scope);
-        started = true;
-        return fn(tx as unknown as Db);
-      }, config);
+      result = await currentTransaction.run(context, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(scope);
+          started = true;
+          return fn(tx as unknown as Db);
+        }, config),
+      );
     } catch (error) {
       const isRepeatable = !started || options.readOnly === true;
-      const isOutermost = !(db instanceof PgTransaction);
       if (attempt > 1 || !isOutermost || !isRepeatable || !isDatabaseUnavailable(error)) throw error;
+      continue;
     }
+    if (context !== outer) for (const callback of context.afterCommit) callback(db);
+    return result;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SessionRevocations } from './auth/revocations.js';
 import type { TokenSigner } from './auth/tokens.js';
+import type { EventBus } from './events.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer, SmsSender } from './mail.js';
 import type { Limiter } from './rate-limit.js';
@@ -19,6 +20,8 @@ export interface Platform {
   /** Ends sessions: revokes refresh families and denylists their access tokens on every node (auth/revocations.ts). */
   sessions: SessionRevocations;
   hosts: HostResolver;
+  /** Domain events: every `record` reaches the subscribers here once its transaction has committed (events.ts). */
+  events: EventBus;
   jobs: Jobs;
   mailer: Mailer;
   sms: SmsSender;

@@ -3,9 +3,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import { replaceFile } from '../files/service.js';
 
@@ -110,23 +110,23 @@ export function createAccountService(platform: Platform) {
         // Nothing new (an empty body, or the same email again): answer the profile as it is, like any idempotent PUT.
         if (Object.keys(changes).length === 0) return user;
         const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
-        await writeAudit(tx, {
-          companyId,
-          actorUserId: me.userId,
-          action: 'user.profile_updated',
-          entityType: 'user',
-          entityId: user.id,
-          before: { email: user.email, username: user.username, bio: user.bio, photo: user.photo },
-          after: {
-            email: row?.email,
-            username: row?.username,
-            bio: row?.bio,
-            photo: row?.photo,
-            password_changed: !!passwordHash,
+        await record(
+          tx,
+          { companyId: companyId, userId: me.userId, ip: me.ip, requestId: me.requestId },
+          {
+            action: 'user.profile_updated',
+            entity: 'user',
+            id: user.id,
+            before: { email: user.email, username: user.username, bio: user.bio, photo: user.photo },
+            after: {
+              email: row?.email,
+              username: row?.username,
+              bio: row?.bio,
+              photo: row?.photo,
+              password_changed: !!passwordHash,
+            },
           },
-          ip: me.ip,
-          requestId: me.requestId,
-        });
+        );
         // As a reset does: whoever else holds a session of this person (a lost phone, a shared computer) is out now.
         if (passwordHash) {
           await platform.sessions.revoke(tx, { userIds: [user.id], exceptFamilyId: me.sessionId });

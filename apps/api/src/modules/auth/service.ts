@@ -19,7 +19,7 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { USER_STATUS } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
+import type { Initiator } from '../../platform/actor.js';
 import {
   assertAcceptablePassword as assertPasswordPolicy,
   hashPassword,
@@ -27,6 +27,7 @@ import {
 } from '../../platform/auth/passwords.js';
 import { hashToken, randomDigits, randomToken } from '../../platform/auth/secrets.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { forbidden, HttpError, invalidFields, notFound, unauthenticated } from '../../platform/http/errors.js';
 import { translator } from '../../platform/i18n.js';
 import { EVENT_MAIL_JOB, eventMail } from '../../platform/mail-templates.js';
@@ -49,6 +50,14 @@ export interface RequestMeta {
   ip: string;
   requestId: string;
 }
+
+/** A visitor's flow in the audit trail: the host's company (or another), and the person the flow found, if any. */
+const visitorOf = (meta: RequestMeta, userId: number | null, companyId = meta.host.id): Initiator => ({
+  companyId,
+  userId,
+  ip: meta.ip,
+  requestId: meta.requestId,
+});
 
 /** The session an access token names, for flows that start a new session from it. */
 export interface CallerSession {
@@ -195,15 +204,11 @@ export function createAuthService(platform: Platform) {
    */
   async function startSession(tx: Db, user: q.UserRow, meta: RequestMeta): Promise<Session> {
     await q.updateUser(tx, user.id, { lastLoginAt: new Date() });
-    await writeAudit(tx, {
-      companyId: user.companyId,
-      actorUserId: user.id,
+    await record(tx, visitorOf(meta, user.id, user.companyId), {
       action: SIGN_IN_AUDIT_ACTION,
-      entityType: 'user',
-      entityId: user.id,
+      entity: 'user',
+      id: user.id,
       after: { host_company_id: meta.host.id },
-      ip: meta.ip,
-      requestId: meta.requestId,
     });
     return issueSession(tx, { user, hostCompanyId: meta.host.id, actingCompanyId: meta.host.id });
   }
@@ -345,14 +350,10 @@ export function createAuthService(platform: Platform) {
         const known = await q.findRefreshToken(tx, meta.host.id, tokenHash);
         if (known?.rotatedAt && !known.revokedAt) {
           await sessions.revoke(tx, { companyId: meta.host.id, familyId: known.familyId });
-          await writeAudit(tx, {
-            companyId: meta.host.id,
-            actorUserId: known.userId,
+          await record(tx, visitorOf(meta, known.userId), {
             action: 'session.refresh_reuse_detected',
-            entityType: 'user',
-            entityId: known.userId,
-            ip: meta.ip,
-            requestId: meta.requestId,
+            entity: 'user',
+            id: known.userId,
           });
         }
         return null;
@@ -480,14 +481,10 @@ export function createAuthService(platform: Platform) {
         ...(purpose === 'password_create' ? { emailVerifiedAt: new Date() } : {}),
       });
       await sessions.revoke(tx, { userIds: [token.userId] });
-      await writeAudit(tx, {
-        companyId: meta.host.id,
-        actorUserId: token.userId,
+      await record(tx, visitorOf(meta, token.userId), {
         action: purpose === 'password_create' ? 'user.password_created' : 'user.password_reset',
-        entityType: 'user',
-        entityId: token.userId,
-        ip: meta.ip,
-        requestId: meta.requestId,
+        entity: 'user',
+        id: token.userId,
       });
     });
   }
@@ -549,15 +546,11 @@ export function createAuthService(platform: Platform) {
         },
         ROLE.user,
       );
-      await writeAudit(tx, {
-        companyId: meta.host.id,
-        actorUserId: user.id,
+      await record(tx, visitorOf(meta, user.id), {
         action: 'user.registered',
-        entityType: 'user',
-        entityId: user.id,
+        entity: 'user',
+        id: user.id,
         after: { email: user.email, status: user.status },
-        ip: meta.ip,
-        requestId: meta.requestId,
       });
       await sendVerificationLink(tx, user, meta.host);
     });
@@ -566,14 +559,10 @@ export function createAuthService(platform: Platform) {
 
   /** A registration with an address that has an account: its owner hears of it; the caller gets the usual answer. */
   async function warnExistingAccount(tx: Db, owner: q.UserRow, meta: RequestMeta): Promise<void> {
-    await writeAudit(tx, {
-      companyId: meta.host.id,
-      actorUserId: null,
+    await record(tx, visitorOf(meta, null), {
       action: 'user.registration_with_existing_email',
-      entityType: 'user',
-      entityId: owner.id,
-      ip: meta.ip,
-      requestId: meta.requestId,
+      entity: 'user',
+      id: owner.id,
     });
     jobs.enqueue(
       EVENT_MAIL_JOB,
@@ -653,15 +642,11 @@ export function createAuthService(platform: Platform) {
         },
         ROLE.user,
       );
-      await writeAudit(tx, {
-        companyId: meta.host.id,
-        actorUserId: user.id,
+      await record(tx, visitorOf(meta, user.id), {
         action: 'user.registered_by_invitation',
-        entityType: 'user',
-        entityId: user.id,
+        entity: 'user',
+        id: user.id,
         after: { email },
-        ip: meta.ip,
-        requestId: meta.requestId,
       });
       return startSession(tx, user, meta);
     });
@@ -783,14 +768,10 @@ export function createAuthService(platform: Platform) {
         throw forbidden('errors.cannot_impersonate');
       }
       assertActive(target);
-      await writeAudit(tx, {
-        companyId: meta.host.id,
-        actorUserId: superAdmin.userId,
+      await record(tx, visitorOf(meta, superAdmin.userId), {
         action: 'impersonation.started',
-        entityType: 'user',
-        entityId: target.id,
-        ip: meta.ip,
-        requestId: meta.requestId,
+        entity: 'user',
+        id: target.id,
       });
       return issueSession(tx, {
         user: target,
@@ -810,14 +791,10 @@ export function createAuthService(platform: Platform) {
     const impersonatorId = auth.impersonatorId;
     await asSystem(db, async (tx) => {
       await sessions.revoke(tx, { companyId: auth.hostCompanyId, familyId: auth.sessionId });
-      await writeAudit(tx, {
-        companyId: auth.hostCompanyId,
-        actorUserId: impersonatorId,
+      await record(tx, visitorOf(meta, impersonatorId, auth.hostCompanyId), {
         action: 'impersonation.ended',
-        entityType: 'user',
-        entityId: auth.userId,
-        ip: meta.ip,
-        requestId: meta.requestId,
+        entity: 'user',
+        id: auth.userId,
       });
     });
   }

@@ -20,9 +20,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../db/schema/index.js';
-import { asSystem, inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
+import { asSystem, inTenant, switchTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
 import { foldedColumn, likePattern, type ResourceActor } from '../../platform/resource/resource.js';
 import type { HostCompany } from '../../platform/tenancy.js';
@@ -92,14 +92,6 @@ export async function writeSettings(tx: Db, companyId: number, entries: SettingE
       .values({ companyId, key: entry.key, value: entry.value })
       .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: entry.value } });
   }
-}
-
-/**
- * Moves the open transaction's row-level security tenant to another company. The registry's writes touch the target
- * company's settings and audit rows, and a new company's id is only known after its insert.
- */
-async function actIn(tx: Db, companyId: number): Promise<void> {
-  await tx.execute(sql`select set_config('app.company_id', ${String(companyId)}, true)`);
 }
 
 /** A refusal about the record as a whole (422 on `id`), e.g. a company that still has people. */
@@ -269,20 +261,16 @@ export function createCompaniesService(platform: Platform) {
         ? await tx.update(companies).set(values).where(eq(companies.id, before.id)).returning()
         : await tx.insert(companies).values(values).returning();
       if (!saved) throw new Error('company write returned nothing');
-      await actIn(tx, saved.id);
+      await switchTenant(tx, saved.id);
       await copyLogo?.(tx, saved.id);
       await writeSettings(tx, saved.id, settings);
-      await writeAudit(tx, {
+      await record(tx, actor, {
         companyId: saved.id,
-        actorUserId: actor.userId,
-        impersonatorId: actor.impersonatorId,
         action,
-        entityType: 'company',
-        entityId: saved.id,
+        entity: 'company',
+        id: saved.id,
         before: before ? presentCompany(before) : null,
         after: { ...presentCompany(saved), settings },
-        ip: actor.ip,
-        requestId: actor.requestId,
       });
       return saved;
     });
@@ -299,7 +287,7 @@ export function createCompaniesService(platform: Platform) {
     if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
       return 'companies_admin.delete_own';
     }
-    await actIn(tx, id);
+    await switchTenant(tx, id);
     const [[people], [children], [activity]] = await Promise.all([
       tx.select({ value: count() }).from(users).where(eq(users.companyId, id)),
       tx.select({ value: count() }).from(companies).where(eq(companies.parentId, id)),
@@ -331,19 +319,9 @@ export function createCompaniesService(platform: Platform) {
         if (refusal) throw refuse(refusal);
       }
       await tx.delete(companies).where(inArray(companies.id, unique));
-      await actIn(tx, actor.companyId);
+      await switchTenant(tx, actor.companyId);
       for (const item of before) {
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
-          impersonatorId: actor.impersonatorId,
-          action: 'company.deleted',
-          entityType: 'company',
-          entityId: item.id,
-          before: item,
-          ip: actor.ip,
-          requestId: actor.requestId,
-        });
+        await record(tx, actor, { action: 'company.deleted', entity: 'company', id: item.id, before: item });
       }
     });
     platform.hosts.invalidate();
@@ -372,18 +350,14 @@ export function createCompaniesService(platform: Platform) {
           ),
         );
       for (const row of changing) {
-        await actIn(tx, row.id);
-        await writeAudit(tx, {
+        await switchTenant(tx, row.id);
+        await record(tx, actor, {
           companyId: row.id,
-          actorUserId: actor.userId,
-          impersonatorId: actor.impersonatorId,
           action: 'company.status_changed',
-          entityType: 'company',
-          entityId: row.id,
+          entity: 'company',
+          id: row.id,
           before: presentCompany(row),
           after: { ...presentCompany(row), status },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
       }
     });

@@ -19,8 +19,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLogs, dataRequests, roleUser, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES } from '../../platform/resource/export.js';
@@ -139,19 +139,7 @@ const audit = (
   entityId: number | null,
   before: unknown,
   after: unknown,
-) =>
-  writeAudit(tx, {
-    companyId: actor.companyId,
-    actorUserId: actor.userId,
-    impersonatorId: actor.impersonatorId,
-    action,
-    entityType: action.split('.')[0]!,
-    entityId,
-    before,
-    after,
-    ip: actor.ip,
-    requestId: actor.requestId,
-  });
+) => record(tx, actor, { action, entity: action.split('.')[0]!, id: entityId, before, after });
 
 export function createDataAdminService(platform: Platform, deps: { users: Pick<UsersService, 'resource'> }) {
   const db = platform.database.db;

@@ -2,7 +2,7 @@ import { type StorageUsage, UPLOAD_KINDS, type UploadedFile, type UploadKindName
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, storedFiles } from '../../db/schema/index.js';
-import { asSystem, inTenant } from '../../db/scope.js';
+import { asSystem, inTenant, withTenantMoved } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
 import { fileUrlOf, type ReceivedFile, storedNameOf, UploadRejected } from '../../platform/uploads.js';
@@ -18,22 +18,6 @@ export interface Uploader {
 }
 
 /**
- * Runs fn with the transaction's row-level security tenant moved to companyId, then moves it back. A profile lives in
- * the home company while its photo lives in the folder of the host that received the upload.
- */
-async function inCompany<T>(tx: Db, companyId: number, fn: () => Promise<T>): Promise<T> {
-  const result = await tx.execute(
-    sql`select current_setting('app.company_id', true) as previous, set_config('app.company_id', ${String(companyId)}, true)`,
-  );
-  const previous = (result as unknown as { rows: { previous: string | null }[] }).rows[0]?.previous ?? '';
-  try {
-    return await fn();
-  } finally {
-    await tx.execute(sql`select set_config('app.company_id', ${previous}, true)`);
-  }
-}
-
-/**
  * Marks an address this server issued for companyId as used by one more record (a photo, a logo), inside the
  * caller's transaction, so the clean-up keeps it. Answers false when the address is not a stored file of that company
  * (a foreign address, another company's file, one already cleaned up): the caller refuses it on its own field.
@@ -41,7 +25,7 @@ async function inCompany<T>(tx: Db, companyId: number, fn: () => Promise<T>): Pr
 export async function attachFile(tx: Db, companyId: number, url: string): Promise<boolean> {
   const name = storedNameOf(url);
   if (name === null) return false;
-  const marked = await inCompany(tx, companyId, () =>
+  const marked = await withTenantMoved(tx, companyId, () =>
     tx
       .update(storedFiles)
       .set({ attachments: sql`${storedFiles.attachments} + 1`, attachedAt: new Date() })
@@ -58,7 +42,7 @@ export async function attachFile(tx: Db, companyId: number, url: string): Promis
 export async function detachFile(tx: Db, companyId: number, url: string | null | undefined): Promise<void> {
   const name = url ? storedNameOf(url) : null;
   if (name === null) return;
-  await inCompany(tx, companyId, () =>
+  await withTenantMoved(tx, companyId, () =>
     tx
       .update(storedFiles)
       .set({
@@ -96,7 +80,7 @@ export async function copyFileTo(
 ): Promise<boolean> {
   const name = storedNameOf(url);
   if (name === null) return false;
-  const [source] = await inCompany(tx, from, () =>
+  const [source] = await withTenantMoved(tx, from, () =>
     tx
       .select()
       .from(storedFiles)
@@ -104,7 +88,7 @@ export async function copyFileTo(
   );
   if (!source) return false;
   await storage.copy(from, to, name);
-  await inCompany(tx, to, () =>
+  await withTenantMoved(tx, to, () =>
     tx.insert(storedFiles).values({
       companyId: to,
       name,

@@ -14,8 +14,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, companyIntegrations, integrations, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { ResourceActor } from '../../platform/resource/resource.js';
 
@@ -126,17 +126,12 @@ export function createIntegrationsService(platform: Platform) {
         });
       const after = await findOne(tx, actor.companyId, integrationId);
       const action = activating ? 'activated' : deactivating ? 'deactivated' : 'updated';
-      await writeAudit(tx, {
-        companyId: actor.companyId,
-        actorUserId: actor.userId,
-        impersonatorId: actor.impersonatorId,
+      await record(tx, actor, {
         action: `integration.${action}`,
-        entityType: 'integration',
-        entityId: integrationId,
+        entity: 'integration',
+        id: integrationId,
         before: presentForAdmin(before, 'en'),
         after: presentForAdmin(after, 'en'),
-        ip: actor.ip,
-        requestId: actor.requestId,
       });
       return presentForAdmin(after, lang);
     });

@@ -17,8 +17,8 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { companies, mailTemplates, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
 import { type Translate, translator } from '../../platform/i18n.js';
 import {
@@ -159,17 +159,12 @@ export function createMailTemplatesService(platform: Platform) {
     before: MailTemplateSource | undefined,
     after: MailTemplateSource | undefined,
   ) =>
-    writeAudit(tx, {
-      companyId: actor.companyId,
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
+    record(tx, actor, {
       action: `mail_template.${action}`,
-      entityType: 'mail_template',
-      entityId: id,
+      entity: 'mail_template',
+      id: id,
       before: before ? { ...key, ...snapshot(before) } : null,
       after: after ? { ...key, ...snapshot(after) } : null,
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
 
   async function render(actor: ResourceActor, event: MailEvent, language: Locale, input: MailTemplateInput) {

@@ -19,8 +19,8 @@ import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companySettings, menuItems } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import { activeStatusAction, defineResource, type ResourceActor } from '../../platform/resource/resource.js';
 import { findEnabledModules } from '../widgets/service.js';
@@ -69,20 +69,6 @@ async function assertTypeFree(tx: Db, companyId: number, type: string, exceptId?
     .limit(1);
   if (taken) throw invalidFields({ type: 'menu_admin.type_taken' });
 }
-
-const audit = (
-  tx: Db,
-  actor: ResourceActor,
-  entry: { action: string; entityType: string; before: unknown; after: unknown },
-) =>
-  writeAudit(tx, {
-    companyId: actor.companyId,
-    actorUserId: actor.userId,
-    impersonatorId: actor.impersonatorId,
-    ip: actor.ip,
-    requestId: actor.requestId,
-    ...entry,
-  });
 
 const MODULES_SETTING = 'modules';
 
@@ -188,7 +174,7 @@ export function createMenuAdminService(platform: Platform) {
           .set({ order: (index + 1) * ORDER_STEP })
           .where(and(eq(menuItems.companyId, actor.companyId), eq(menuItems.id, id)));
       }
-      await audit(tx, actor, { action: 'menu_item.reordered', entityType: 'menu_item', before: current, after: ids });
+      await record(tx, actor, { action: 'menu_item.reordered', entity: 'menu_item', before: current, after: ids });
       return presentMenuItems(tx, actor.companyId, ids).then((items) =>
         ids.flatMap((id) => items.find((item) => item.id === id) ?? []),
       );
@@ -208,9 +194,9 @@ export function createMenuAdminService(platform: Platform) {
           target: [companySettings.companyId, companySettings.key],
           set: { value: input.modules, updatedAt: new Date() },
         });
-      await audit(tx, actor, {
+      await record(tx, actor, {
         action: 'company_settings.updated',
-        entityType: 'company_setting',
+        entity: 'company_setting',
         before: { modules: before },
         after: { modules: input.modules },
       });

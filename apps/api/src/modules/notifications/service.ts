@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { notificationRecipients, notifications, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 
 /** Who is asking, in which company. */
@@ -133,15 +133,11 @@ export function createNotificationsService(platform: Platform) {
         await tx
           .insert(notificationRecipients)
           .values(ids.map((userId) => ({ companyId: actor.companyId, notificationId: row.id, userId })));
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
+        await record(tx, actor, {
           action: 'notification.created',
-          entityType: 'notification',
-          entityId: row.id,
+          entity: 'notification',
+          id: row.id,
           after: { name: row.name, type: row.type, recipients: ids.length },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
         return { id: row.id, recipients: ids.length };
       }),
@@ -159,16 +155,12 @@ export function createNotificationsService(platform: Platform) {
             isNotice: input.is_notice,
           })
           .where(eq(notifications.id, before.id));
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
+        await record(tx, actor, {
           action: 'notification.updated',
-          entityType: 'notification',
-          entityId: id,
+          entity: 'notification',
+          id: id,
           before: { name: before.name, text: before.text, type: before.type },
           after: { name: input.name, text: input.text ?? null, type: input.type },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
       }),
 
@@ -176,15 +168,11 @@ export function createNotificationsService(platform: Platform) {
       inTenant(db, actor.companyId, async (tx) => {
         const before = await findOwned(tx, actor.companyId, id);
         await tx.delete(notifications).where(eq(notifications.id, before.id));
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
+        await record(tx, actor, {
           action: 'notification.deleted',
-          entityType: 'notification',
-          entityId: id,
+          entity: 'notification',
+          id: id,
           before: { name: before.name, text: before.text, type: before.type },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
       }),
 

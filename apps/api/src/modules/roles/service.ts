@@ -12,8 +12,8 @@ import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
 import { foldCase, type ResourceActor } from '../../platform/resource/resource.js';
 
@@ -101,17 +101,12 @@ export function createRolesService(platform: Platform) {
   const db = platform.database.db;
 
   const audit = (tx: Db, actor: ResourceActor, action: string, id: number, before?: AdminRole, after?: AdminRole) =>
-    writeAudit(tx, {
-      companyId: actor.companyId,
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
+    record(tx, actor, {
       action: `role.${action}`,
-      entityType: 'role',
-      entityId: id,
+      entity: 'role',
+      id: id,
       before: before ?? null,
       after: after ?? null,
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
 
   async function readIn(tx: Db, actor: ResourceActor, id: number): Promise<AdminRole> {

@@ -16,8 +16,8 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { companies, companySettings } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { notFound } from '../../platform/http/errors.js';
 import { type CompanyActor, checkLogo, writeSettings } from '../companies/service.js';
 
@@ -98,18 +98,17 @@ export function createSettingsService(platform: Platform) {
         );
         await writeSettings(tx, companyId, entries);
         const saved = await readIn(tx, companyId);
-        await writeAudit(tx, {
-          companyId,
-          actorUserId: actor.userId,
-          impersonatorId: actor.impersonatorId,
-          action: 'company_settings.updated',
-          entityType: 'company_settings',
-          entityId: companyId,
-          before,
-          after: saved,
-          ip: actor.ip,
-          requestId: actor.requestId,
-        });
+        await record(
+          tx,
+          {
+            companyId: companyId,
+            userId: actor.userId,
+            impersonatorId: actor.impersonatorId,
+            ip: actor.ip,
+            requestId: actor.requestId,
+          },
+          { action: 'company_settings.updated', entity: 'company_settings', id: companyId, before, after: saved },
+        );
         return saved;
       });
       // The host cache holds the company's columns (logo, language, surname rule) that api/company/self answers.

@@ -23,8 +23,8 @@ import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import {
@@ -136,17 +136,12 @@ const auditMembership = (
   groupId: number,
   change: { added?: number[]; removed?: number[] },
 ) =>
-  writeAudit(tx, {
-    companyId: actor.companyId,
-    actorUserId: actor.userId,
-    impersonatorId: actor.impersonatorId,
+  record(tx, actor, {
     action: `${ENTITY}.${change.added ? 'members_added' : 'members_removed'}`,
-    entityType: ENTITY,
-    entityId: groupId,
+    entity: ENTITY,
+    id: groupId,
     before: change.removed ? { user_ids: change.removed } : null,
     after: change.added ? { user_ids: change.added } : null,
-    ip: actor.ip,
-    requestId: actor.requestId,
   });
 
 async function insertMembers(tx: Db, actor: ResourceActor, groupId: number, userIds: number[]): Promise<number[]> {

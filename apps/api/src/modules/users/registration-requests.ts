@@ -12,8 +12,8 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { companies, USER_STATUS, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Platform } from '../../platform/deps.js';
+import { record } from '../../platform/events.js';
 import { notFound } from '../../platform/http/errors.js';
 import { EVENT_MAIL_JOB, type EventMail, eventMail } from '../../platform/mail-templates.js';
 import type { Resource, ResourceActor } from '../../platform/resource/resource.js';
@@ -123,17 +123,12 @@ export function createRegistrationRequests(
           .update(users)
           .set({ status: USER_STATUS.active })
           .where(and(eq(users.companyId, actor.companyId), eq(users.id, id)));
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
-          impersonatorId: actor.impersonatorId,
+        await record(tx, actor, {
           action: 'user.registration_approved',
-          entityType: 'user',
-          entityId: id,
+          entity: 'user',
+          id: id,
           before: { ...snapshot(found.row), status: USER_STATUS.pendingApproval },
           after: { ...snapshot(found.row), status: USER_STATUS.active },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
         return found;
       });
@@ -145,17 +140,12 @@ export function createRegistrationRequests(
       const { row, company } = await inTenant(db, actor.companyId, async (tx) => {
         const found = await findPending(tx, actor.companyId, id);
         await tx.delete(users).where(and(eq(users.companyId, actor.companyId), eq(users.id, id)));
-        await writeAudit(tx, {
-          companyId: actor.companyId,
-          actorUserId: actor.userId,
-          impersonatorId: actor.impersonatorId,
+        await record(tx, actor, {
           action: 'user.registration_rejected',
-          entityType: 'user',
-          entityId: id,
+          entity: 'user',
+          id: id,
           before: { ...snapshot(found.row), status: USER_STATUS.pendingApproval },
           after: { reason },
-          ip: actor.ip,
-          requestId: actor.requestId,
         });
         return found;
       });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
-import { asSystem } from '../../db/scope.js';
+import { asSystem, withSystemScope } from '../../db/scope.js';
 
 /**
  * Which sessions to end: one refresh family on its host, or every family of some users (optionally all but one, the
@@ -55,23 +55,6 @@ type Entry = [sessionId: string, until: number];
 /** The Redis key (sorted set) and channel of a deployment's revoked sessions. */
 export function revocationsKey(secret: string): string {
   return `kampus-revoked-sessions-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;
-}
-
-/**
- * Revocations that cross hosts: a user's families live under the host company each session was opened on (a group's
- * sub-company, any host for a super admin), which a tenant transaction cannot see. The update runs in the system
- * scope for that one statement, filtered by the ids the caller already read in its own scope, then the scope the
- * transaction had is restored.
- */
-async function inSystemScope<T>(tx: Db, run: () => Promise<T>): Promise<T> {
-  const { rows } = (await tx.execute(sql`select current_setting('app.bypass_rls', true) as previous`)) as unknown as {
-    rows: { previous: string | null }[];
-  };
-  const previous = rows[0]?.previous ?? '';
-  await tx.execute(sql`select set_config('app.bypass_rls', 'on', true)`);
-  const value = await run();
-  await tx.execute(sql`select set_config('app.bypass_rls', ${previous}, true)`);
-  return value;
 }
 
 function revokeCondition(scope: RevokeScope) {
@@ -218,7 +201,9 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
 
     async revoke(tx, scope) {
       if ('userIds' in scope && scope.userIds.length === 0) return [];
-      const rows = await inSystemScope(tx, () =>
+      // A user's families live under the host each session was opened on (a group's sub-company, any host for a
+      // super admin), which a tenant transaction cannot see: this one update runs in the system scope.
+      const rows = await withSystemScope(tx, () =>
         tx
           .update(refreshTokens)
           .set({ revokedAt: new Date() })

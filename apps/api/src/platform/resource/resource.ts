@@ -13,7 +13,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTenant } from '../../db/scope.js';
-import { writeAudit } from '../audit.js';
+import { record } from '../events.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Translate } from '../i18n.js';
 import { type Cell, EXPORT_CONTENT_TYPES, toCsv, toXlsx } from './export.js';
@@ -199,17 +199,12 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   }
 
   const audit = (tx: Db, actor: ResourceActor, action: string, id: number, before?: Item, after?: Item) =>
-    writeAudit(tx, {
-      companyId: actor.companyId,
-      actorUserId: actor.userId,
-      impersonatorId: actor.impersonatorId,
+    record(tx, actor, {
       action: `${decl.entity}.${action}`,
-      entityType: decl.entity,
-      entityId: id,
+      entity: decl.entity,
+      id: id,
       before: before ?? null,
       after: after ?? null,
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
 
   async function deleteItems(tx: Db, actor: ResourceActor, items: Item[]): Promise<void> {

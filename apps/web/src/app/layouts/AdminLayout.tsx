@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   AppShell,
   Badge,
@@ -110,11 +111,24 @@ export function AdminLayout() {
               to="/dashboard"
               variant="light"
               size="compact-md"
+              visibleFrom="sm"
               leftSection={<IconArrowLeft size={16} aria-hidden />}
               data-testid="admin-back-to-learning"
             >
               {t('admin.back_to_learning')}
             </Button>
+            {/* A phone has no room for the words: the arrow alone, named by them. */}
+            <ActionIcon
+              component={Link}
+              to="/dashboard"
+              variant="light"
+              size="lg"
+              hiddenFrom="sm"
+              aria-label={t('admin.back_to_learning')}
+              data-testid="admin-back-to-learning-compact"
+            >
+              <IconArrowLeft size={18} aria-hidden />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>

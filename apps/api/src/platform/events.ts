@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { auditLogs } from '../db/schema/index.js';
+import { afterCommit } from '../db/scope.js';
+import type { Initiator } from './actor.js';
+
+/**
+ * Something that happened to a record, as `record` wrote it to the audit trail. Subscribers hear it only after the
+ * transaction that recorded it has committed, so a rolled-back change never sends a mail, a realtime push or a job.
+ */
+export interface DomainEvent {
+  /** `{entity}.{verb}`, e.g. `hashtag.created`, `user.password_changed`. */
+  action: string;
+  entity: string;
+  entityId: number | null;
+  companyId: number;
+  /** Null when nobody was signed in (a visitor, a job). */
+  actorUserId: number | null;
+  impersonatorId: number | null;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  at: Date;
+}
+
+export interface RecordEntry {
+  action: string;
+  entity: string;
+  id?: number | null;
+  before?: unknown;
+  after?: unknown;
+  /** The company the change belongs to; by default the one the actor acts in. */
+  companyId?: number;
+}
+
+type Handler = (event: DomainEvent) => void | Promise<void>;
+
+/** Where an application's recorded events go after commit: its subscribers, by action or by `{entity}.*`. */
+export interface EventBus {
+  subscribe(pattern: string, handler: Handler): void;
+  /** Resolves once every handler started so far has finished (tests). */
+  idle(): Promise<void>;
+}
+
+const buses = new WeakMap<Db, ReturnType<typeof createEventBus>>();
+
+export function createEventBus(db: Db, log: FastifyBaseLogger) {
+  const handlers = new Map<string, Handler[]>();
+  const running = new Set<Promise<void>>();
+
+  function deliver(event: DomainEvent): void {
+    const matching = [
+      ...(handlers.get(event.action) ?? []),
+      ...(handlers.get(`${event.entity}.*`) ?? []),
+      ...(handlers.get('*') ?? []),
+    ];
+    for (const handler of matching) {
+      // A subscriber's failure is its own: the change is committed and the request has its answer.
+      const run = Promise.resolve()
+        .then(() => handler(event))
+        .catch((error: unknown) => log.error({ err: error, action: event.action }, 'an event subscriber failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    }
+  }
+
+  const bus = {
+    subscribe(pattern: string, handler: Handler) {
+      handlers.set(pattern, [...(handlers.get(pattern) ?? []), handler]);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all(running);
+    },
+    deliver,
+  };
+  buses.set(db, bus);
+  return bus satisfies EventBus;
+}
+
+/**
+ * The one mutation path's last step: writes the audit row in the caller's transaction and, once that transaction has
+ * committed, hands the same change to the application's subscribers as a domain event.
+ */
+export async function record(tx: Db, who: Initiator, entry: RecordEntry): Promise<void> {
+  const event: DomainEvent = {
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.id ?? null,
+    companyId: entry.companyId ?? who.companyId,
+    actorUserId: who.userId ?? null,
+    impersonatorId: who.impersonatorId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: who.requestId,
+    at: new Date(),
+  };
+  await tx.insert(auditLogs).values({
+    companyId: event.companyId,
+    actorUserId: event.actorUserId,
+    impersonatorId: event.impersonatorId,
+    action: event.action,
+    entityType: event.entity,
+    entityId: event.entityId,
+    before: event.before,
+    after: event.after,
+    ip: who.ip,
+    requestId: who.requestId,
+  });
+  afterCommit((db) => buses.get(db)?.deliver(event));
+}
