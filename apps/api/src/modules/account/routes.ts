@@ -1,21 +1,10 @@
 import { changeLanguageSchema, messageSchema, profileSchema, updateUserSchema } from '@kampus/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/context.js';
-import type { AccountService, Me } from './service.js';
+import { actorOf } from '../../platform/http/context.js';
+import type { AccountService } from './service.js';
 
 const tags = ['account'];
-const meOf = (request: FastifyRequest): Me => {
-  const auth = authOf(request);
-  return {
-    userId: auth.userId,
-    homeCompanyId: auth.homeCompanyId,
-    hostCompanyId: auth.hostCompanyId,
-    sessionId: auth.sessionId,
-    ip: request.ip,
-    requestId: request.id,
-  };
-};
 
 export function registerAccountRoutes(app: FastifyInstance, account: AccountService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,13 +12,13 @@ export function registerAccountRoutes(app: FastifyInstance, account: AccountServ
   r.get(
     '/api/user',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: profileSchema } } },
-    (request) => account.getProfile(meOf(request)),
+    (request) => account.getProfile(actorOf(request)),
   );
 
   r.put(
     '/api/user',
     { config: { access: 'authenticated' }, schema: { tags, body: updateUserSchema, response: { 200: profileSchema } } },
-    (request) => account.updateProfile(meOf(request), request.body),
+    (request) => account.updateProfile(actorOf(request), request.body),
   );
 
   r.post(
@@ -39,7 +28,7 @@ export function registerAccountRoutes(app: FastifyInstance, account: AccountServ
       schema: { tags, body: changeLanguageSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await account.changeLanguage(meOf(request), request.body.code);
+      await account.changeLanguage(actorOf(request), request.body.code);
       return { message: request.t('auth.language_changed') };
     },
   );

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
@@ -12,16 +13,6 @@ import { replaceFile } from '../files/service.js';
 type UserRow = typeof users.$inferSelect;
 
 /** The signed-in user's own profile; the user row lives in its home company. */
-export interface Me {
-  userId: number;
-  homeCompanyId: number;
-  /** The company whose host the session was issued on; uploads belong to it. */
-  hostCompanyId: number;
-  /** The session (refresh family) making the request: a password change keeps it and ends every other one. */
-  sessionId: string;
-  ip: string;
-  requestId: string;
-}
 
 function presentProfile(user: UserRow) {
   return {
@@ -63,7 +54,7 @@ export function createAccountService(platform: Platform) {
    * The new file is marked attached and the replaced one let go, in the profile's transaction, so the upload
    * clean-up keeps exactly the photos in use.
    */
-  async function attachImage(tx: Db, me: Me, current: UserRow, image: string | null | undefined): Promise<void> {
+  async function attachImage(tx: Db, me: Actor, current: UserRow, image: string | null | undefined): Promise<void> {
     if (image === undefined) return;
     if (!(await replaceFile(tx, me.hostCompanyId, current.photo, image))) {
       throw invalidFields({ image: 'upload.image_not_issued' });
@@ -71,13 +62,13 @@ export function createAccountService(platform: Platform) {
   }
 
   return {
-    async getProfile(me: Me) {
+    async getProfile(me: Actor) {
       const companyId = me.homeCompanyId;
       return presentProfile(await inTenant(db, companyId, (tx) => findMe(tx, me.userId)));
     },
 
     /** PUT api/user: email, username, bio, image, and a new password that needs the current one. */
-    async updateProfile(me: Me, input: UpdateUser) {
+    async updateProfile(me: Actor, input: UpdateUser) {
       const companyId = me.homeCompanyId;
       const current = await inTenant(db, companyId, (tx) => findMe(tx, me.userId));
       let passwordHash: string | undefined;
@@ -136,7 +127,7 @@ export function createAccountService(platform: Platform) {
       return presentProfile(updated);
     },
 
-    async changeLanguage(me: Me, code: Locale): Promise<void> {
+    async changeLanguage(me: Actor, code: Locale): Promise<void> {
       const companyId = me.homeCompanyId;
       await inTenant(db, companyId, (tx) => tx.update(users).set({ language: code }).where(eq(users.id, me.userId)));
     },

@@ -1,7 +1,7 @@
 import { adminDashboardResponseSchema } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/context.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { AdminDashboardService } from './service.js';
 
 export function registerAdminDashboardRoutes(app: FastifyInstance, dashboard: AdminDashboardService): void {
@@ -15,7 +15,7 @@ export function registerAdminDashboardRoutes(app: FastifyInstance, dashboard: Ad
       schema: { tags: ['admin'], response: { 200: adminDashboardResponseSchema } },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = actorOf(request);
       return {
         data: await dashboard.read({
           userId: auth.userId,

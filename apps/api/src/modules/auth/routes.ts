@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, companyOf } from '../../platform/http/context.js';
+import { actorOf, companyOf } from '../../platform/http/context.js';
 import type { AuthService, RequestMeta } from './service.js';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
@@ -56,7 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     '/api/logout',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: messageSchema } } },
     async (request) => {
-      const session = authOf(request);
+      const session = actorOf(request);
       await auth.logout(session.hostCompanyId, session.sessionId);
       return ok(request, 'auth.logged_out');
     },
@@ -136,18 +136,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       },
     },
     (request) => {
-      const session = authOf(request);
-      return auth.changeCompany(
-        {
-          userId: session.userId,
-          sessionId: session.sessionId,
-          hostCompanyId: session.hostCompanyId,
-          allowed: session.claims.cos,
-          impersonatorId: session.impersonatorId,
-        },
-        request.body.company_id,
-        requestMeta(request),
-      );
+      return auth.changeCompany(actorOf(request), request.body.company_id, requestMeta(request));
     },
   );
 
@@ -158,17 +147,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
       schema: { tags, params: impersonateParamsSchema, response: { 200: sessionSchema } },
     },
     (request) => {
-      const session = authOf(request);
-      return auth.impersonate(
-        {
-          userId: session.userId,
-          sessionId: session.sessionId,
-          hostCompanyId: session.hostCompanyId,
-          impersonatorId: session.impersonatorId,
-        },
-        request.params.user_id,
-        requestMeta(request),
-      );
+      return auth.impersonate(actorOf(request), request.params.user_id, requestMeta(request));
     },
   );
 
@@ -176,7 +155,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     '/api/impersonate/leaving',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: messageSchema } } },
     async (request) => {
-      await auth.leaveImpersonation(authOf(request), requestMeta(request));
+      await auth.leaveImpersonation(actorOf(request), requestMeta(request));
       return ok(request, 'auth.impersonation_left');
     },
   );

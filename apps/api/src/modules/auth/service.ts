@@ -19,7 +19,7 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { USER_STATUS } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
-import type { Initiator } from '../../platform/actor.js';
+import type { Actor, Initiator } from '../../platform/actor.js';
 import {
   assertAcceptablePassword as assertPasswordPolicy,
   hashPassword,
@@ -60,13 +60,6 @@ const visitorOf = (meta: RequestMeta, userId: number | null, companyId = meta.ho
 });
 
 /** The session an access token names, for flows that start a new session from it. */
-export interface CallerSession {
-  userId: number;
-  sessionId: string;
-  hostCompanyId: number;
-  impersonatorId: number | null;
-}
-
 export type { SmsChallenge } from '@kampus/shared';
 
 const languageOf = (user: q.UserRow): Locale => (isLocale(user.language) ? user.language : 'tr');
@@ -709,7 +702,7 @@ export function createAuthService(platform: Platform) {
    * the session they start from: the access token stays valid for its minutes after a logout, a password reset or a
    * deactivation, so its refresh family must still be live and its person (and impersonator) still active.
    */
-  async function assertLiveSession(tx: Db, caller: CallerSession): Promise<void> {
+  async function assertLiveSession(tx: Db, caller: Actor): Promise<void> {
     if (!(await q.isLiveSession(tx, caller.hostCompanyId, caller.sessionId, caller.userId))) {
       throw unauthenticated('errors.token_invalid');
     }
@@ -725,11 +718,12 @@ export function createAuthService(platform: Platform) {
    * there through a one-time login link; otherwise the session continues on this host, acting in that company.
    */
   async function changeCompany(
-    auth: CallerSession & { allowed: number[] | null },
+    auth: Actor,
     companyId: number,
     meta: RequestMeta,
   ): Promise<{ redirect_url: string } | Session> {
-    if (auth.allowed !== null && !auth.allowed.includes(companyId)) throw forbidden('errors.company_forbidden');
+    const allowed = auth.switchableCompanyIds;
+    if (allowed !== null && !allowed.includes(companyId)) throw forbidden('errors.company_forbidden');
     return asSystem(db, async (tx) => {
       await assertLiveSession(tx, auth);
       const target = await q.findCompany(tx, companyId);
@@ -757,7 +751,7 @@ export function createAuthService(platform: Platform) {
   }
 
   /** POST api/impersonate/{user_id}: a super admin acts as a user of this host's company; audited. */
-  async function impersonate(superAdmin: CallerSession, targetUserId: number, meta: RequestMeta): Promise<Session> {
+  async function impersonate(superAdmin: Actor, targetUserId: number, meta: RequestMeta): Promise<Session> {
     if (superAdmin.impersonatorId) throw forbidden('errors.cannot_impersonate');
     return asSystem(db, async (tx) => {
       await assertLiveSession(tx, superAdmin);
@@ -783,10 +777,7 @@ export function createAuthService(platform: Platform) {
   }
 
   /** DELETE api/impersonate/leaving: ends the impersonation session; the client restores the super admin's own. */
-  async function leaveImpersonation(
-    auth: { userId: number; impersonatorId: number | null; sessionId: string; hostCompanyId: number },
-    meta: RequestMeta,
-  ): Promise<void> {
+  async function leaveImpersonation(auth: Actor, meta: RequestMeta): Promise<void> {
     if (!auth.impersonatorId) throw new HttpError(409, 'errors.not_impersonating');
     const impersonatorId = auth.impersonatorId;
     await asSystem(db, async (tx) => {

@@ -15,23 +15,16 @@ import {
   messageSchema,
   paginatedSchema,
 } from '@kampus/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, companyOf } from '../../platform/http/context.js';
-import { resourceActorOf } from '../../platform/resource/routes.js';
-import type { CompaniesService, CompanyActor } from './service.js';
+import { actorOf, companyOf } from '../../platform/http/context.js';
+import type { CompaniesService } from './service.js';
 
 const tags = ['companies'];
 const adminTags = ['admin', 'companies'];
 // Companies are the tenant registry, not a tenant's records: only the super admin manages them (spec §2.2).
 const superAdmin = { access: 'super_admin' } as const;
-
-/** The session as the registry and the settings take it: the resource actor plus its host and home companies. */
-export function companyActorOf(request: FastifyRequest): CompanyActor {
-  const auth = authOf(request);
-  return { ...resourceActorOf(request), hostCompanyId: auth.hostCompanyId, homeCompanyId: auth.homeCompanyId };
-}
 
 export function registerCompanyRoutes(app: FastifyInstance, companies: CompaniesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +50,7 @@ export function registerCompanyRoutes(app: FastifyInstance, companies: Companies
       config: superAdmin,
       schema: { tags, body: companyUpsertSchema, response: { 200: z.object({ data: companySchema }) } },
     },
-    async (request) => ({ data: await companies.upsert(request.body, companyActorOf(request)) }),
+    async (request) => ({ data: await companies.upsert(request.body, actorOf(request)) }),
   );
 
   r.get(
@@ -108,14 +101,14 @@ function registerCompanyAdminRoutes(app: FastifyInstance, companies: CompaniesSe
       schema: { tags: adminTags, body: adminCompanyCreateSchema, response: { 201: itemResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await companies.admin.create(companyActorOf(request), request.body) }),
+      reply.code(201).send({ data: await companies.admin.create(actorOf(request), request.body) }),
   );
 
   r.post(
     `${base}/bulk`,
     { config: superAdmin, schema: { tags: adminTags, body: bulkActionSchema, response: { 200: bulkResultSchema } } },
     async (request) => {
-      const affected = await companies.admin.bulk(companyActorOf(request), request.body);
+      const affected = await companies.admin.bulk(actorOf(request), request.body);
       const key = request.body.action === 'delete' ? 'resource.bulk_deleted' : 'resource.bulk_updated';
       return { message: request.t(key, { count: affected }), affected };
     },
@@ -134,7 +127,7 @@ function registerCompanyAdminRoutes(app: FastifyInstance, companies: CompaniesSe
         },
       },
       async (request) => ({
-        data: await companies.admin.update(companyActorOf(request), request.params.id, request.body),
+        data: await companies.admin.update(actorOf(request), request.params.id, request.body),
       }),
     );
   }
@@ -143,7 +136,7 @@ function registerCompanyAdminRoutes(app: FastifyInstance, companies: CompaniesSe
     `${base}/:id`,
     { config: superAdmin, schema: { tags: adminTags, params: idParamSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await companies.admin.remove(companyActorOf(request), request.params.id);
+      await companies.admin.remove(actorOf(request), request.params.id);
       return { message: request.t('resource.deleted') };
     },
   );

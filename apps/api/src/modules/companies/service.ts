@@ -21,10 +21,11 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../db/schema/index.js';
 import { asSystem, inTenant, switchTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
-import { foldedColumn, likePattern, type ResourceActor } from '../../platform/resource/resource.js';
+import { foldedColumn, likePattern } from '../../platform/resource/resource.js';
 import type { HostCompany } from '../../platform/tenancy.js';
 import { assertFreeHosts, assertValidParent } from './hosts.js';
 import { checkLogo } from './logo.js';
@@ -35,13 +36,6 @@ type CompanyRow = typeof companies.$inferSelect;
 type SettingEntry = { key: string; value: unknown };
 /** What only a company's own tenant rows can tell about it. */
 type TenantFacts = { users: number; theme: ThemeSettings; storage: { bytes: number; files: number } };
-
-/** A super admin's session as the registry needs it: the resource actor plus the host that received the request. */
-export interface CompanyActor extends ResourceActor {
-  /** Uploads land in this company's folder (the session's host). */
-  hostCompanyId: number;
-  homeCompanyId: number;
-}
 
 /** The columns of a company a save writes. */
 type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & {
@@ -225,7 +219,7 @@ export function createCompaniesService(platform: Platform) {
   }
 
   /** A super admin may not switch off the company whose host they are working on: its hosts would lock them out. */
-  function assertNotOwnHostPassive(actor: CompanyActor, id: number, status: number) {
+  function assertNotOwnHostPassive(actor: Actor, id: number, status: number) {
     if (status === 0 && (id === actor.hostCompanyId || id === actor.companyId)) {
       throw invalidFields({ status: 'companies_admin.own_company_passive' });
     }
@@ -237,7 +231,7 @@ export function createCompaniesService(platform: Platform) {
    * transaction. The host cache is dropped afterwards, so a changed slug, domain or status answers at once.
    */
   async function saveCompany(
-    actor: CompanyActor,
+    actor: Actor,
     before: CompanyRow | undefined,
     values: CompanyValues,
     settings: SettingEntry[],
@@ -283,7 +277,7 @@ export function createCompaniesService(platform: Platform) {
    * nobody has worked in yet may go: no people, no sub-companies, no audit rows but its own registry changes, and
    * never the company the super admin is working in.
    */
-  async function deleteRefusal(tx: Db, actor: CompanyActor, id: number): Promise<string | null> {
+  async function deleteRefusal(tx: Db, actor: Actor, id: number): Promise<string | null> {
     if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
       return 'companies_admin.delete_own';
     }
@@ -309,7 +303,7 @@ export function createCompaniesService(platform: Platform) {
   }
 
   /** Deletes companies that may go, all or nothing; the audit rows go to the acting company (theirs are gone). */
-  async function removeCompanies(actor: CompanyActor, ids: number[]): Promise<number> {
+  async function removeCompanies(actor: Actor, ids: number[]): Promise<number> {
     const unique = [...new Set(ids)];
     const before = await presentAdmin(unique);
     if (before.length !== unique.length) throw notFound();
@@ -329,7 +323,7 @@ export function createCompaniesService(platform: Platform) {
   }
 
   /** Sets the status of companies, all or nothing; each company records its own `company.status_changed`. */
-  async function setStatus(actor: CompanyActor, ids: number[], rawStatus: number | undefined): Promise<number> {
+  async function setStatus(actor: Actor, ids: number[], rawStatus: number | undefined): Promise<number> {
     const parsed = activeStatusSchema.safeParse(rawStatus);
     if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
     const status = parsed.data;
@@ -431,7 +425,7 @@ export function createCompaniesService(platform: Platform) {
     },
 
     /** POST api/company: creates, or updates when an id is given; settings are upserted key by key. */
-    async upsert(input: CompanyUpsert, actor: CompanyActor): Promise<Company> {
+    async upsert(input: CompanyUpsert, actor: Actor): Promise<Company> {
       const settings = parseSettings(input.settings ?? []);
       const before = input.id ? await rowOf(input.id) : undefined;
       const row = await saveCompany(actor, before, companyValuesOf(input), settings);
@@ -460,7 +454,7 @@ export function createCompaniesService(platform: Platform) {
 
       read: readAdmin,
 
-      async create(actor: CompanyActor, input: AdminCompanyCreate): Promise<AdminCompany> {
+      async create(actor: Actor, input: AdminCompanyCreate): Promise<AdminCompany> {
         const row = await saveCompany(actor, undefined, companyValuesOf(input), [
           { key: 'theme_settings', value: input.theme_settings },
         ]);
@@ -468,16 +462,16 @@ export function createCompaniesService(platform: Platform) {
       },
 
       /** Partial: the fields sent change, the others stay; theme_settings is replaced as a whole when sent. */
-      async update(actor: CompanyActor, id: number, input: AdminCompanyUpdate): Promise<AdminCompany> {
+      async update(actor: Actor, id: number, input: AdminCompanyUpdate): Promise<AdminCompany> {
         const before = await rowOf(id);
         const settings = input.theme_settings ? [{ key: 'theme_settings', value: input.theme_settings }] : [];
         await saveCompany(actor, before, mergeValues(before, input), settings);
         return readAdmin(id);
       },
 
-      remove: (actor: CompanyActor, id: number) => removeCompanies(actor, [id]),
+      remove: (actor: Actor, id: number) => removeCompanies(actor, [id]),
 
-      bulk(actor: CompanyActor, body: BulkAction): Promise<number> {
+      bulk(actor: Actor, body: BulkAction): Promise<number> {
         return body.action === 'delete' ? removeCompanies(actor, body.ids) : setStatus(actor, body.ids, body.status);
       },
     },

@@ -7,9 +7,10 @@ import {
 } from '@kampus/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/http/context.js';
 import { contentDisposition } from '../../platform/resource/export.js';
 import type { ExportFile } from '../../platform/resource/resource.js';
-import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
+import { registerResource } from '../../platform/resource/routes.js';
 import type { DataAdminService } from './service.js';
 
 // Spec §6 names no privacy permission: /admin/data sits with the company settings.
@@ -28,7 +29,7 @@ export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminSer
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/admin/data/export', { config: access, schema: { tags } }, async (request, reply) =>
-    sendFile(reply, await data.exportCompany(resourceActorOf(request), request.t)),
+    sendFile(reply, await data.exportCompany(actorOf(request), request.t)),
   );
 
   r.get(
@@ -37,7 +38,7 @@ export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminSer
       config: access,
       schema: { tags, querystring: dataSubjectQuerySchema, response: { 200: dataSubjectsResponseSchema } },
     },
-    async (request) => ({ data: await data.findSubjects(resourceActorOf(request), request.query.search) }),
+    async (request) => ({ data: await data.findSubjects(actorOf(request), request.query.search) }),
   );
 
   registerResource(app, data.resource);
@@ -45,8 +46,7 @@ export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminSer
   r.get(
     '/api/admin/data-requests/:id/download',
     { config: access, schema: { tags, params: idParamSchema } },
-    async (request, reply) =>
-      sendFile(reply, await data.exportSubject(resourceActorOf(request), request.params.id, request.t)),
+    async (request, reply) => sendFile(reply, await data.exportSubject(actorOf(request), request.params.id, request.t)),
   );
 
   r.post(
@@ -55,6 +55,6 @@ export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminSer
       config: access,
       schema: { tags, params: idParamSchema, response: { 200: itemResponseSchema(dataRequestSchema) } },
     },
-    async (request) => ({ data: await data.erase(resourceActorOf(request), request.params.id) }),
+    async (request) => ({ data: await data.erase(actorOf(request), request.params.id) }),
   );
 }

@@ -19,12 +19,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLogs, dataRequests, roleUser, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES } from '../../platform/resource/export.js';
-import { defineResource, type ExportFile, type ResourceActor } from '../../platform/resource/resource.js';
+import { defineResource, type ExportFile } from '../../platform/resource/resource.js';
 import type { UsersService } from '../users/service.js';
 import { BUILT_IN_SHEETS, type SheetProvider, type SheetScope } from './sheets.js';
 import { writeWorkbook } from './workbook.js';
@@ -132,14 +133,8 @@ async function scrubAuditTrail(tx: Db, companyId: number, subjectId: number, sub
     );
 }
 
-const audit = (
-  tx: Db,
-  actor: ResourceActor,
-  action: string,
-  entityId: number | null,
-  before: unknown,
-  after: unknown,
-) => record(tx, actor, { action, entity: action.split('.')[0]!, id: entityId, before, after });
+const audit = (tx: Db, actor: Actor, action: string, entityId: number | null, before: unknown, after: unknown) =>
+  record(tx, actor, { action, entity: action.split('.')[0]!, id: entityId, before, after });
 
 export function createDataAdminService(platform: Platform, deps: { users: Pick<UsersService, 'resource'> }) {
   const db = platform.database.db;
@@ -274,7 +269,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
   });
 
   /** The person of an open request of the given kind, or a 422 saying why not. */
-  async function subjectOf(actor: ResourceActor, id: number, kind: DataRequest['kind']) {
+  async function subjectOf(actor: Actor, id: number, kind: DataRequest['kind']) {
     const request = await resource.read(actor, id);
     if (request.kind !== kind) throw invalidFields({ kind: `data_admin.not_${kind}` });
     if (!request.subject) throw invalidFields({ subject: 'data_admin.subject_erased' });
@@ -291,7 +286,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
     },
 
     /** GET api/admin/data/export: the company's whole workbook, audited. */
-    exportCompany: (actor: ResourceActor, t: Translate): Promise<ExportFile> =>
+    exportCompany: (actor: Actor, t: Translate): Promise<ExportFile> =>
       inTenant(db, actor.companyId, async (tx) => {
         const { body, rows } = await buildWorkbook(tx, { companyId: actor.companyId, userId: null }, t);
         await audit(tx, actor, 'company_data.exported', null, null, { rows });
@@ -299,7 +294,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
       }),
 
     /** An access request's answer: the same sheets, holding only that person's rows. */
-    exportSubject: async (actor: ResourceActor, id: number, t: Translate): Promise<ExportFile> => {
+    exportSubject: async (actor: Actor, id: number, t: Translate): Promise<ExportFile> => {
       const { subject } = await subjectOf(actor, id, 'access');
       return inTenant(db, actor.companyId, async (tx) => {
         const { body, rows } = await buildWorkbook(tx, { companyId: actor.companyId, userId: subject.id }, t);
@@ -314,7 +309,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
      * then the request is completed with who and when. The request's subject becomes null by its foreign key, so
      * even a failure between the two steps leaves no link to the erased person.
      */
-    erase: async (actor: ResourceActor, id: number): Promise<DataRequest> => {
+    erase: async (actor: Actor, id: number): Promise<DataRequest> => {
       const { request, subject } = await subjectOf(actor, id, 'erasure');
       if (request.status !== 'open') throw invalidFields({ status: 'data_admin.not_open' });
       if (subject.id === actor.userId) throw invalidFields({ subject: 'data_admin.cannot_erase_self' });
@@ -340,7 +335,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
     },
 
     /** People a request can be recorded for, found by name, email or username (the users service's search). */
-    findSubjects: async (actor: ResourceActor, search: string | undefined): Promise<DataSubject[]> => {
+    findSubjects: async (actor: Actor, search: string | undefined): Promise<DataSubject[]> => {
       const query = adminUserListQuerySchema.parse({ page: 1, per_page: 20, sort: 'name', search });
       const { data } = await deps.users.resource.list(actor, query);
       return data.map((user) => ({ id: user.id, name: user.name, surname: user.surname, email: user.email }));

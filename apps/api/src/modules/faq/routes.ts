@@ -1,7 +1,7 @@
 import { faqPublicQuerySchema, faqPublicResponseSchema } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/context.js';
+import { actorOf } from '../../platform/http/context.js';
 import { registerResource } from '../../platform/resource/routes.js';
 import type { FaqService } from './service.js';
 
@@ -17,7 +17,7 @@ export function registerFaqRoutes(app: FastifyInstance, faq: FaqService): void {
       schema: { tags: ['faq'], querystring: faqPublicQuerySchema, response: { 200: faqPublicResponseSchema } },
     },
     async (request) => ({
-      data: await faq.forLearner({ companyId: authOf(request).companyId, lang: request.lang }, request.query),
+      data: await faq.forLearner({ companyId: actorOf(request).companyId, lang: request.lang }, request.query),
     }),
   );
 }

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, companyOf } from '../../platform/http/context.js';
+import { actorOf, companyOf } from '../../platform/http/context.js';
 import { FILES_PATH, receiveUploads, rejectionBody, UploadRejected } from '../../platform/uploads.js';
 import type { FilesService } from './service.js';
 
@@ -41,7 +41,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
       },
       async (request, reply) => {
         // Files belong to the host's company: the session was issued on this host (auth checks it).
-        const auth = authOf(request);
+        const auth = actorOf(request);
         const uploader = { companyId: auth.hostCompanyId, userId: auth.userId };
         await files.assertWithinRate(uploader);
         try {
@@ -77,7 +77,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
       config: { access: { permission: 'read_companysetting' } },
       schema: { tags: ['admin', 'settings'], response: { 200: itemResponseSchema(storageUsageSchema) } },
     },
-    async (request) => ({ data: await files.usage(authOf(request).companyId) }),
+    async (request) => ({ data: await files.usage(actorOf(request).companyId) }),
   );
 }
 

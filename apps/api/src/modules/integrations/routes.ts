@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/http/context.js';
-import { resourceActorOf } from '../../platform/resource/routes.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { IntegrationsService } from './service.js';
 
 // Spec §6 names one permission for integrations: read_integration guards the admin view and every change.
@@ -32,13 +31,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, integrations: In
       config: { access: 'authenticated' },
       schema: { tags, querystring: integrationListQuerySchema, response: { 200: integrationListResponseSchema } },
     },
-    async (request) => ({ data: await integrations.listForUser(authOf(request).companyId, request.lang) }),
+    async (request) => ({ data: await integrations.listForUser(actorOf(request).companyId, request.lang) }),
   );
 
   r.get(
     '/api/admin/integrations',
     { config: manage, schema: { tags, response: { 200: adminIntegrationListResponseSchema } } },
-    async (request) => ({ data: await integrations.listForAdmin(resourceActorOf(request), request.lang) }),
+    async (request) => ({ data: await integrations.listForAdmin(actorOf(request), request.lang) }),
   );
 
   r.post(
@@ -47,7 +46,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, integrations: In
       config: manage,
       schema: { tags, body: integrationActivateSchema, response: { 200: adminIntegrationResponseSchema } },
     },
-    async (request) => ({ data: await integrations.activate(resourceActorOf(request), request.body, request.lang) }),
+    async (request) => ({ data: await integrations.activate(actorOf(request), request.body, request.lang) }),
   );
 
   r.put(
@@ -62,7 +61,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, integrations: In
       },
     },
     async (request) => ({
-      data: await integrations.update(resourceActorOf(request), request.params.id, request.body, request.lang),
+      data: await integrations.update(actorOf(request), request.params.id, request.body, request.lang),
     }),
   );
 
@@ -71,7 +70,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, integrations: In
     { config: manage, schema: { tags, params: idParamSchema, response: { 200: deactivatedResponse } } },
     async (request) => ({
       message: request.t('integrations_admin.deactivated'),
-      data: await integrations.deactivate(resourceActorOf(request), request.params.id, request.lang),
+      data: await integrations.deactivate(actorOf(request), request.params.id, request.lang),
     }),
   );
 }

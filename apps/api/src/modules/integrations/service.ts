@@ -14,10 +14,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, companyIntegrations, integrations, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
-import type { ResourceActor } from '../../platform/resource/resource.js';
 
 type Row = Awaited<ReturnType<typeof catalogueOf>>[number];
 
@@ -97,7 +97,7 @@ export function createIntegrationsService(platform: Platform) {
    * flips, updated when only the options change; nothing when nothing changes.
    */
   async function change(
-    actor: ResourceActor,
+    actor: Actor,
     integrationId: number,
     change: { active?: boolean; settings?: IntegrationSettings },
     lang: Locale,
@@ -155,21 +155,21 @@ export function createIntegrationsService(platform: Platform) {
       ),
 
     /** GET api/admin/integrations. */
-    listForAdmin: (actor: ResourceActor, lang: Locale) =>
+    listForAdmin: (actor: Actor, lang: Locale) =>
       inTenant(db, actor.companyId, async (tx) =>
         (await catalogueOf(tx, actor.companyId)).map((row) => presentForAdmin(row, lang)),
       ),
 
     /** POST api/integrations {key_name, settings?}: switches it on (again) for the acting company. */
-    activate: async (actor: ResourceActor, input: IntegrationActivate, lang: Locale) =>
+    activate: async (actor: Actor, input: IntegrationActivate, lang: Locale) =>
       change(actor, await idOfKey(input.key_name), { active: true, settings: input.settings }, lang),
 
     /** PUT api/integrations/{id} {active?, settings?}. */
-    update: (actor: ResourceActor, integrationId: number, input: IntegrationUpdate, lang: Locale) =>
+    update: (actor: Actor, integrationId: number, input: IntegrationUpdate, lang: Locale) =>
       change(actor, integrationId, input, lang),
 
     /** DELETE api/integrations/{id}: switches it off; its options stay for a later activation. */
-    deactivate: (actor: ResourceActor, integrationId: number, lang: Locale) =>
+    deactivate: (actor: Actor, integrationId: number, lang: Locale) =>
       change(actor, integrationId, { active: false }, lang),
   };
 }

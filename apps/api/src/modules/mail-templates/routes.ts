@@ -9,7 +9,7 @@ import {
 } from '@kampus/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resourceActorOf } from '../../platform/resource/routes.js';
+import { actorOf } from '../../platform/http/context.js';
 import { MailTemplateInvalid, type MailTemplatesService, templateKeyOf } from './service.js';
 
 const tags = ['admin', 'mail-templates'];
@@ -49,12 +49,12 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
   r.get(
     '/api/admin/mail-templates',
     { config: guard, schema: { tags, response: { 200: mailTemplateListSchema } } },
-    async (request) => ({ data: await templates.list(resourceActorOf(request)) }),
+    async (request) => ({ data: await templates.list(actorOf(request)) }),
   );
 
   r.get(base, { config: guard, schema: { tags, params, response: { 200: itemResponse } } }, async (request) => {
     const { event, language } = templateKeyOf(request.params);
-    return { data: await templates.read(resourceActorOf(request), event, language, request.t) };
+    return { data: await templates.read(actorOf(request), event, language, request.t) };
   });
 
   r.put(
@@ -63,14 +63,14 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
     async (request, reply) => {
       const { event, language } = templateKeyOf(request.params);
       return orProblems(request, reply, async () => ({
-        data: await templates.save(resourceActorOf(request), event, language, request.body, request.t),
+        data: await templates.save(actorOf(request), event, language, request.body, request.t),
       }));
     },
   );
 
   r.delete(base, { config: guard, schema: { tags, params, response: { 200: messageSchema } } }, async (request) => {
     const { event, language } = templateKeyOf(request.params);
-    await templates.reset(resourceActorOf(request), event, language);
+    await templates.reset(actorOf(request), event, language);
     return { message: request.t('mail_templates_admin.reset_done') };
   });
 
@@ -83,7 +83,7 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
     async (request, reply) => {
       const { event, language } = templateKeyOf(request.params);
       return orProblems(request, reply, async () => ({
-        data: await templates.preview(resourceActorOf(request), event, language, request.body),
+        data: await templates.preview(actorOf(request), event, language, request.body),
       }));
     },
   );
@@ -94,7 +94,7 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
     async (request, reply) => {
       const { event, language } = templateKeyOf(request.params);
       return orProblems(request, reply, async () => {
-        const email = await templates.sendTest(resourceActorOf(request), event, language, request.body, request.t);
+        const email = await templates.sendTest(actorOf(request), event, language, request.body, request.t);
         return { message: request.t('mail_templates_admin.test_sent', { email }) };
       });
     },

@@ -17,6 +17,7 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { companies, mailTemplates, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
@@ -31,7 +32,6 @@ import {
   type TemplateProblem,
 } from '../../platform/mail-templates.js';
 import { createLimiter } from '../../platform/rate-limit.js';
-import type { ResourceActor } from '../../platform/resource/resource.js';
 
 /** A template that cannot be saved or sent; the route turns its problems into a localized 422. */
 export class MailTemplateInvalid extends Error {
@@ -124,7 +124,7 @@ export function createMailTemplatesService(platform: Platform) {
     };
   }
 
-  async function readIn(tx: Db, actor: ResourceActor, event: MailEvent, language: Locale, t: Translate) {
+  async function readIn(tx: Db, actor: Actor, event: MailEvent, language: Locale, t: Translate) {
     const [row, samples] = await Promise.all([
       findRow(tx, actor.companyId, event, language),
       sampleValues(tx, actor.companyId, language),
@@ -152,7 +152,7 @@ export function createMailTemplatesService(platform: Platform) {
 
   const audit = (
     tx: Db,
-    actor: ResourceActor,
+    actor: Actor,
     action: 'updated' | 'reset',
     id: number,
     key: { event: MailEvent; language: Locale },
@@ -167,7 +167,7 @@ export function createMailTemplatesService(platform: Platform) {
       after: after ? { ...key, ...snapshot(after) } : null,
     });
 
-  async function render(actor: ResourceActor, event: MailEvent, language: Locale, input: MailTemplateInput) {
+  async function render(actor: Actor, event: MailEvent, language: Locale, input: MailTemplateInput) {
     const source = prepare(event, input);
     const samples = await inTenant(db, actor.companyId, (tx) => sampleValues(tx, actor.companyId, language));
     return renderTemplate(source, samples);
@@ -185,7 +185,7 @@ export function createMailTemplatesService(platform: Platform) {
 
   return {
     /** Every event × language, with whether the company has its own text. */
-    list: (actor: ResourceActor): Promise<MailTemplateSummary[]> =>
+    list: (actor: Actor): Promise<MailTemplateSummary[]> =>
       inTenant(db, actor.companyId, async (tx) => {
         const rows = await tx
           .select({ event: mailTemplates.event, language: mailTemplates.language, updatedAt: mailTemplates.updatedAt })
@@ -202,11 +202,11 @@ export function createMailTemplatesService(platform: Platform) {
         }));
       }),
 
-    read: (actor: ResourceActor, event: MailEvent, language: Locale, t: Translate) =>
+    read: (actor: Actor, event: MailEvent, language: Locale, t: Translate) =>
       inTenant(db, actor.companyId, (tx) => readIn(tx, actor, event, language, t)),
 
     /** Saves the company's text of one mail (sanitized, checked) and audits it. */
-    save: (actor: ResourceActor, event: MailEvent, language: Locale, input: MailTemplateInput, t: Translate) => {
+    save: (actor: Actor, event: MailEvent, language: Locale, input: MailTemplateInput, t: Translate) => {
       const source = prepare(event, input);
       return inTenant(db, actor.companyId, async (tx) => {
         const before = await findRow(tx, actor.companyId, event, language);
@@ -224,7 +224,7 @@ export function createMailTemplatesService(platform: Platform) {
     },
 
     /** Back to the built-in text. Nothing to remove is not an error, and changes (and audits) nothing. */
-    reset: (actor: ResourceActor, event: MailEvent, language: Locale) =>
+    reset: (actor: Actor, event: MailEvent, language: Locale) =>
       inTenant(db, actor.companyId, async (tx) => {
         const [removed] = await tx
           .delete(mailTemplates)
@@ -241,15 +241,11 @@ export function createMailTemplatesService(platform: Platform) {
       }),
 
     /** The mail as it would leave with the sample values; nothing is saved. */
-    preview: (
-      actor: ResourceActor,
-      event: MailEvent,
-      language: Locale,
-      input: MailTemplateInput,
-    ): Promise<MailPreview> => render(actor, event, language, input),
+    preview: (actor: Actor, event: MailEvent, language: Locale, input: MailTemplateInput): Promise<MailPreview> =>
+      render(actor, event, language, input),
 
     /** Sends the unsaved text, filled with the sample values, to the acting person's own address. */
-    async sendTest(actor: ResourceActor, event: MailEvent, language: Locale, input: MailTemplateInput, t: Translate) {
+    async sendTest(actor: Actor, event: MailEvent, language: Locale, input: MailTemplateInput, t: Translate) {
       const rendered = await render(actor, event, language, input);
       const email = await emailOf(actor.userId);
       if (!email) throw new HttpError(422, 'mail_templates_admin.errors.no_email');

@@ -7,7 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
+import { actorOf } from '../../platform/http/context.js';
+import { registerResource } from '../../platform/resource/routes.js';
 import type { MenuAdminService } from './service.js';
 
 const access = { access: { permission: 'read_widgetmanagement' } } as const;
@@ -27,14 +28,14 @@ export function registerMenuAdminRoutes(app: FastifyInstance, menu: MenuAdminSer
         response: { 200: z.object({ data: z.array(adminMenuItemSchema) }) },
       },
     },
-    async (request) => ({ data: await menu.reorder(resourceActorOf(request), request.body.ids) }),
+    async (request) => ({ data: await menu.reorder(actorOf(request), request.body.ids) }),
   );
   registerResource(app, menu.resource);
 
   r.get(
     '/api/admin/modules',
     { config: access, schema: { tags: ['admin', 'modules'], response: { 200: moduleSwitchesResponseSchema } } },
-    async (request) => ({ data: await menu.readModules(resourceActorOf(request)) }),
+    async (request) => ({ data: await menu.readModules(actorOf(request)) }),
   );
   r.put(
     '/api/admin/modules',
@@ -46,6 +47,6 @@ export function registerMenuAdminRoutes(app: FastifyInstance, menu: MenuAdminSer
         response: { 200: moduleSwitchesResponseSchema },
       },
     },
-    async (request) => ({ data: await menu.saveModules(resourceActorOf(request), request.body) }),
+    async (request) => ({ data: await menu.saveModules(actorOf(request), request.body) }),
   );
 }

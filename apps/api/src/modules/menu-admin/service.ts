@@ -19,10 +19,11 @@ import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companySettings, menuItems } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, type ResourceActor } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import { findEnabledModules } from '../widgets/service.js';
 
 /** Orders go in steps of ten, as the demo seed does, so an item can be slotted in by hand later. */
@@ -156,7 +157,7 @@ export function createMenuAdminService(platform: Platform) {
   });
 
   /** Every item of the company, once each, in the new order; anything else changes nothing (422). */
-  const reorder = (actor: ResourceActor, ids: number[]) =>
+  const reorder = (actor: Actor, ids: number[]) =>
     inTenant(db, actor.companyId, async (tx) => {
       const rows = await tx
         .select({ id: menuItems.id })
@@ -180,11 +181,11 @@ export function createMenuAdminService(platform: Platform) {
       );
     });
 
-  const readModules = (actor: ResourceActor): Promise<ModuleSwitches> =>
+  const readModules = (actor: Actor): Promise<ModuleSwitches> =>
     inTenant(db, actor.companyId, async (tx) => ({ modules: await findEnabledModules(tx, actor.companyId) }));
 
   /** Stores the switches as the company setting `modules`, which the side menu and the session read. */
-  const saveModules = (actor: ResourceActor, input: ModuleSwitches): Promise<ModuleSwitches> =>
+  const saveModules = (actor: Actor, input: ModuleSwitches): Promise<ModuleSwitches> =>
     inTenant(db, actor.companyId, async (tx) => {
       const before = await findEnabledModules(tx, actor.companyId);
       await tx

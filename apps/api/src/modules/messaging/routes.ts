@@ -1,15 +1,10 @@
 import { userMessagesCountSchema, userMessagesSchema } from '@kampus/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/context.js';
-import type { MessagingService, Reader } from './service.js';
+import { actorOf } from '../../platform/http/context.js';
+import type { MessagingService } from './service.js';
 
 const tags = ['messaging'];
-
-function readerOf(request: FastifyRequest): Reader {
-  const auth = authOf(request);
-  return { companyId: auth.companyId, userId: auth.userId, roleIds: auth.roleIds };
-}
 
 /** The header's messages dropdown (spec §2.6, §7); the /messages chat page brings its own routes. */
 export function registerMessagingRoutes(app: FastifyInstance, messaging: MessagingService): void {
@@ -18,12 +13,12 @@ export function registerMessagingRoutes(app: FastifyInstance, messaging: Messagi
   r.get(
     '/api/user-messages',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: userMessagesSchema } } },
-    async (request) => ({ data: await messaging.list(readerOf(request)) }),
+    async (request) => ({ data: await messaging.list(actorOf(request)) }),
   );
 
   r.get(
     '/api/user-messages-count',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: userMessagesCountSchema } } },
-    async (request) => ({ data: await messaging.unreadCount(readerOf(request)) }),
+    async (request) => ({ data: await messaging.unreadCount(actorOf(request)) }),
   );
 }

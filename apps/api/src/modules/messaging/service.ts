@@ -1,16 +1,13 @@
 import { displayName, isTruthySetting, type UserMessage } from '@kampus/shared';
 import type { Db } from '../../db/client.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden } from '../../platform/http/errors.js';
 import * as q from './queries.js';
 
 /** Who is asking, in which company, with the roles that decide how much of a surname they see (spec §5). */
-export interface Reader {
-  companyId: number;
-  userId: number;
-  roleIds: number[];
-}
+type Reader = Pick<Actor, 'companyId' | 'userId' | 'roleIds'>;
 
 type Person = { id: number; name: string; surname: string; photo: string | null };
 

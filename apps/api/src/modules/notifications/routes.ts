@@ -12,17 +12,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/http/context.js';
-import type { Actor, NotificationsService } from './service.js';
+import { actorOf } from '../../platform/http/context.js';
+import type { NotificationsService } from './service.js';
 
 const tags = ['notifications'];
 /** Sending notifications is an administrator's task: it needs the permission to see users. */
 const manage = { access: { permission: 'show_user' } } as const;
-
-function actorOf(request: FastifyRequest): Actor {
-  const auth = authOf(request);
-  return { companyId: auth.companyId, userId: auth.userId, ip: request.ip, requestId: request.id };
-}
 
 export function registerNotificationRoutes(app: FastifyInstance, notifications: NotificationsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

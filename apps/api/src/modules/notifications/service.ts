@@ -9,19 +9,14 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { notificationRecipients, notifications, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 
 /** Who is asking, in which company. */
-export interface Reader {
-  companyId: number;
-  userId: number;
-}
-export interface Actor extends Reader {
-  ip: string;
-  requestId: string;
-}
+/** Who reads their own notifications: any actor will do. */
+type Reader = Pick<Actor, 'companyId' | 'userId'>;
 
 type Row = {
   id: number;

@@ -2,7 +2,7 @@ import { pageViewCreateSchema } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/http/context.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { PageViewsService } from './service.js';
 
 export function registerPageViewRoutes(app: FastifyInstance, pageViews: PageViewsService): void {
@@ -15,7 +15,7 @@ export function registerPageViewRoutes(app: FastifyInstance, pageViews: PageView
       schema: { tags: ['page-views'], body: pageViewCreateSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = actorOf(request);
       await pageViews.record({ companyId: auth.companyId, userId: auth.userId }, request.body);
       return reply.code(204).send(null);
     },

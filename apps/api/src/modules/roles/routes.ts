@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resourceActorOf } from '../../platform/resource/routes.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { RolesService } from './service.js';
 
 const tags = ['admin', 'roles'];
@@ -34,20 +34,19 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): v
       config: readRole,
       schema: { tags, querystring: adminRoleListQuerySchema, response: { 200: listResponseSchema(adminRoleSchema) } },
     },
-    async (request) => roles.list(resourceActorOf(request), request.query),
+    async (request) => roles.list(actorOf(request), request.query),
   );
 
   r.get(
     '/api/admin/roles/:id',
     { config: readRole, schema: { tags, params: idParamSchema, response: { 200: itemResponse } } },
-    async (request) => ({ data: await roles.read(resourceActorOf(request), request.params.id) }),
+    async (request) => ({ data: await roles.read(actorOf(request), request.params.id) }),
   );
 
   r.post(
     '/api/admin/roles',
     { config: writeRole, schema: { tags, body: adminRoleCreateSchema, response: { 201: itemResponse } } },
-    async (request, reply) =>
-      reply.code(201).send({ data: await roles.create(resourceActorOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await roles.create(actorOf(request), request.body) }),
   );
 
   for (const method of ['put', 'post'] as const) {
@@ -57,7 +56,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): v
         config: writeRole,
         schema: { tags, params: idParamSchema, body: adminRoleUpdateSchema, response: { 200: itemResponse } },
       },
-      async (request) => ({ data: await roles.update(resourceActorOf(request), request.params.id, request.body) }),
+      async (request) => ({ data: await roles.update(actorOf(request), request.params.id, request.body) }),
     );
   }
 
@@ -65,7 +64,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): v
     '/api/admin/roles/:id',
     { config: writeRole, schema: { tags, params: idParamSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await roles.remove(resourceActorOf(request), request.params.id);
+      await roles.remove(actorOf(request), request.params.id);
       return { message: request.t('resource.deleted') };
     },
   );
@@ -92,7 +91,7 @@ export function registerRoleRoutes(app: FastifyInstance, roles: RolesService): v
       },
     },
     async (request) => ({
-      data: await roles.setPermissionHolders(resourceActorOf(request), request.params.name, request.body.role_ids),
+      data: await roles.setPermissionHolders(actorOf(request), request.params.name, request.body.role_ids),
     }),
   );
 }

@@ -12,24 +12,25 @@ import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../platform/http/errors.js';
-import { foldCase, type ResourceActor } from '../../platform/resource/resource.js';
+import { foldCase } from '../../platform/resource/resource.js';
 
 /** Built-in roles are shared by every company; changing one would change (or lock out) all of them. */
 const builtInReadOnly = () =>
   new HttpError(422, 'roles_admin.built_in_read_only', {}, { id: ['roles_admin.built_in_read_only'] });
 
 /** Roles the actor's company sees: the built-ins (super admin only to a super admin) and its own. */
-function visibleTo(actor: ResourceActor) {
+function visibleTo(actor: Actor) {
   return and(
     or(isNull(roles.companyId), eq(roles.companyId, actor.companyId)),
     actor.isSuperAdmin ? undefined : ne(roles.id, ROLE.superAdmin),
   );
 }
 
-async function presentRoles(tx: Db, actor: ResourceActor, ids?: number[]): Promise<AdminRole[]> {
+async function presentRoles(tx: Db, actor: Actor, ids?: number[]): Promise<AdminRole[]> {
   const where = and(visibleTo(actor), ids ? inArray(roles.id, ids) : undefined);
   const rows = await tx.select({ id: roles.id, name: roles.name, companyId: roles.companyId }).from(roles).where(where);
   if (rows.length === 0) return [];
@@ -100,7 +101,7 @@ async function grantPermissions(tx: Db, companyId: number, roleId: number, names
 export function createRolesService(platform: Platform) {
   const db = platform.database.db;
 
-  const audit = (tx: Db, actor: ResourceActor, action: string, id: number, before?: AdminRole, after?: AdminRole) =>
+  const audit = (tx: Db, actor: Actor, action: string, id: number, before?: AdminRole, after?: AdminRole) =>
     record(tx, actor, {
       action: `role.${action}`,
       entity: 'role',
@@ -109,21 +110,21 @@ export function createRolesService(platform: Platform) {
       after: after ?? null,
     });
 
-  async function readIn(tx: Db, actor: ResourceActor, id: number): Promise<AdminRole> {
+  async function readIn(tx: Db, actor: Actor, id: number): Promise<AdminRole> {
     const [item] = await presentRoles(tx, actor, [id]);
     if (!item) throw notFound();
     return item;
   }
 
   /** The company's own role, for a change: a built-in → 422, anything else not visible → 404. */
-  async function ownedIn(tx: Db, actor: ResourceActor, id: number): Promise<AdminRole> {
+  async function ownedIn(tx: Db, actor: Actor, id: number): Promise<AdminRole> {
     const item = await readIn(tx, actor, id);
     if (item.built_in) throw builtInReadOnly();
     return item;
   }
 
   return {
-    list: (actor: ResourceActor, query: AdminRoleListQuery) =>
+    list: (actor: Actor, query: AdminRoleListQuery) =>
       inTenant(db, actor.companyId, async (tx) => {
         const all = await presentRoles(tx, actor);
         const needle = query.search ? foldCase(query.search) : null;
@@ -136,9 +137,9 @@ export function createRolesService(platform: Platform) {
         };
       }),
 
-    read: (actor: ResourceActor, id: number) => inTenant(db, actor.companyId, (tx) => readIn(tx, actor, id)),
+    read: (actor: Actor, id: number) => inTenant(db, actor.companyId, (tx) => readIn(tx, actor, id)),
 
-    create: (actor: ResourceActor, input: AdminRoleCreate) =>
+    create: (actor: Actor, input: AdminRoleCreate) =>
       inTenant(db, actor.companyId, async (tx) => {
         await assertUniqueName(tx, actor.companyId, input.name);
         const [row] = await tx
@@ -152,7 +153,7 @@ export function createRolesService(platform: Platform) {
         return created;
       }),
 
-    update: (actor: ResourceActor, id: number, input: AdminRoleUpdate) =>
+    update: (actor: Actor, id: number, input: AdminRoleUpdate) =>
       inTenant(db, actor.companyId, async (tx) => {
         const before = await ownedIn(tx, actor, id);
         if (input.name !== undefined) {
@@ -172,7 +173,7 @@ export function createRolesService(platform: Platform) {
      * PUT api/admin/permissions/{name}/roles: the company's own roles given become exactly those holding the
      * permission; built-in roles are read-only and left as they are. Each role that changes is audited.
      */
-    setPermissionHolders: (actor: ResourceActor, name: string, roleIds: number[]) =>
+    setPermissionHolders: (actor: Actor, name: string, roleIds: number[]) =>
       inTenant(db, actor.companyId, async (tx) => {
         if (!isPermission(name)) throw notFound();
         const all = await presentRoles(tx, actor);
@@ -210,7 +211,7 @@ export function createRolesService(platform: Platform) {
       }),
 
     /** Deleting a role takes it from its users (role_user cascades); the built-in admin role stays untouched. */
-    remove: (actor: ResourceActor, id: number) =>
+    remove: (actor: Actor, id: number) =>
       inTenant(db, actor.companyId, async (tx) => {
         const before = await ownedIn(tx, actor, id);
         await tx.delete(roles).where(and(eq(roles.companyId, actor.companyId), eq(roles.id, id)));

@@ -1,7 +1,7 @@
 import { companySettingsSchema, companySettingsUpdateSchema, itemResponseSchema } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { companyActorOf } from '../companies/routes.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { SettingsService } from './service.js';
 
 const tags = ['admin', 'settings'];
@@ -14,12 +14,12 @@ export function registerSettingsRoutes(app: FastifyInstance, settings: SettingsS
   const response = { 200: itemResponseSchema(companySettingsSchema) };
 
   r.get('/api/admin/settings', { config: guard, schema: { tags, response } }, async (request) => ({
-    data: await settings.read(companyActorOf(request)),
+    data: await settings.read(actorOf(request)),
   }));
 
   r.put(
     '/api/admin/settings',
     { config: guard, schema: { tags, body: companySettingsUpdateSchema, response } },
-    async (request) => ({ data: await settings.update(companyActorOf(request), request.body) }),
+    async (request) => ({ data: await settings.update(actorOf(request), request.body) }),
   );
 }

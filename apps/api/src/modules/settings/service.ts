@@ -16,10 +16,11 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { companies, companySettings } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { notFound } from '../../platform/http/errors.js';
-import { type CompanyActor, checkLogo, writeSettings } from '../companies/service.js';
+import { checkLogo, writeSettings } from '../companies/service.js';
 
 const hostListSchema = z.array(z.string());
 
@@ -67,10 +68,10 @@ export function createSettingsService(platform: Platform) {
   }
 
   return {
-    read: (actor: CompanyActor) => inTenant(db, actor.companyId, (tx) => readIn(tx, actor.companyId)),
+    read: (actor: Actor) => inTenant(db, actor.companyId, (tx) => readIn(tx, actor.companyId)),
 
     /** Partial: each setting sent is replaced as a whole, the rest stay; audited with before and after. */
-    async update(actor: CompanyActor, input: CompanySettingsUpdate): Promise<CompanySettingsForm> {
+    async update(actor: Actor, input: CompanySettingsUpdate): Promise<CompanySettingsForm> {
       const companyId = actor.companyId;
       const current = await inTenant(db, companyId, (tx) => readIn(tx, companyId));
       const copyLogo =

@@ -11,7 +11,8 @@ import {
 } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
+import { actorOf } from '../../platform/http/context.js';
+import { registerResource } from '../../platform/resource/routes.js';
 import type { UserGroupsService } from './service.js';
 
 /**
@@ -33,7 +34,7 @@ export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroups
       config: { access: { permission: permissions.read } },
       schema: { tags, response: { 200: userGroupRuleOptionsSchema } },
     },
-    async (request) => ({ data: await groups.ruleOptions(resourceActorOf(request)) }),
+    async (request) => ({ data: await groups.ruleOptions(actorOf(request)) }),
   );
 
   r.post(
@@ -42,7 +43,7 @@ export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroups
       config: { access: { permission: permissions.read } },
       schema: { tags, body: userGroupPreviewSchema, response: { 200: userGroupPreviewResultSchema } },
     },
-    async (request) => ({ data: await groups.preview(resourceActorOf(request), request.body) }),
+    async (request) => ({ data: await groups.preview(actorOf(request), request.body) }),
   );
 
   r.get(
@@ -56,7 +57,7 @@ export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroups
         response: { 200: listResponseSchema(userGroupMemberSchema) },
       },
     },
-    async (request) => groups.members(resourceActorOf(request), request.params.id, request.query),
+    async (request) => groups.members(actorOf(request), request.params.id, request.query),
   );
 
   r.post(
@@ -70,7 +71,7 @@ export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroups
         response: { 200: userGroupMembershipResultSchema },
       },
     },
-    async (request) => groups.addMembers(resourceActorOf(request), request.params.id, request.body.user_ids, request.t),
+    async (request) => groups.addMembers(actorOf(request), request.params.id, request.body.user_ids, request.t),
   );
 
   r.post(
@@ -84,7 +85,6 @@ export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroups
         response: { 200: userGroupMembershipResultSchema },
       },
     },
-    async (request) =>
-      groups.removeMembers(resourceActorOf(request), request.params.id, request.body.user_ids, request.t),
+    async (request) => groups.removeMembers(actorOf(request), request.params.id, request.body.user_ids, request.t),
   );
 }

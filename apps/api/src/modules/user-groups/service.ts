@@ -23,17 +23,12 @@ import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import {
-  activeStatusAction,
-  defineResource,
-  foldCase,
-  foldedColumn,
-  type ResourceActor,
-} from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, foldCase, foldedColumn } from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -130,12 +125,7 @@ async function assertCompanyUsers(tx: Db, companyId: number, userIds: number[], 
   if (found.length !== new Set(userIds).size) throw invalidFields({ [field]: 'user_groups_admin.members_invalid' });
 }
 
-const auditMembership = (
-  tx: Db,
-  actor: ResourceActor,
-  groupId: number,
-  change: { added?: number[]; removed?: number[] },
-) =>
+const auditMembership = (tx: Db, actor: Actor, groupId: number, change: { added?: number[]; removed?: number[] }) =>
   record(tx, actor, {
     action: `${ENTITY}.${change.added ? 'members_added' : 'members_removed'}`,
     entity: ENTITY,
@@ -144,7 +134,7 @@ const auditMembership = (
     after: change.added ? { user_ids: change.added } : null,
   });
 
-async function insertMembers(tx: Db, actor: ResourceActor, groupId: number, userIds: number[]): Promise<number[]> {
+async function insertMembers(tx: Db, actor: Actor, groupId: number, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
   const rows = await tx
     .insert(userGroupMembers)
@@ -156,7 +146,7 @@ async function insertMembers(tx: Db, actor: ResourceActor, groupId: number, user
   return added;
 }
 
-async function deleteMembers(tx: Db, actor: ResourceActor, groupId: number, userIds?: number[]): Promise<number[]> {
+async function deleteMembers(tx: Db, actor: Actor, groupId: number, userIds?: number[]): Promise<number[]> {
   const rows = await tx
     .delete(userGroupMembers)
     .where(
@@ -280,7 +270,7 @@ export function createUserGroupsService(platform: Platform) {
 
   /** Adds users of the company to a static group, or takes them out; the result counts what really changed. */
   async function changeMembers(
-    actor: ResourceActor,
+    actor: Actor,
     groupId: number,
     userIds: number[],
     change: 'add' | 'remove',
@@ -314,7 +304,7 @@ export function createUserGroupsService(platform: Platform) {
     resource,
 
     /** GET api/admin/user-groups/{id}/members: the group's users now, active ones unless `status` says otherwise. */
-    members: (actor: ResourceActor, groupId: number, query: UserGroupMembersQuery) =>
+    members: (actor: Actor, groupId: number, query: UserGroupMembersQuery) =>
       inTenant(db, actor.companyId, async (tx) => {
         const group = await findGroupOrFail(tx, actor.companyId, groupId);
         const where = and(membershipCondition(actor.companyId, [group]), statusCondition(query.status)) as SQL;
@@ -322,13 +312,13 @@ export function createUserGroupsService(platform: Platform) {
         return { data, meta: { page: query.page, per_page: query.per_page, total } };
       }),
 
-    addMembers: (actor: ResourceActor, groupId: number, userIds: number[], t: Translate) =>
+    addMembers: (actor: Actor, groupId: number, userIds: number[], t: Translate) =>
       changeMembers(actor, groupId, userIds, 'add', t),
-    removeMembers: (actor: ResourceActor, groupId: number, userIds: number[], t: Translate) =>
+    removeMembers: (actor: Actor, groupId: number, userIds: number[], t: Translate) =>
       changeMembers(actor, groupId, userIds, 'remove', t),
 
     /** POST api/admin/user-groups/preview: how many active users the rules select now, and the first of them. */
-    preview: (actor: ResourceActor, rules: UserGroupRules): Promise<UserGroupPreview> =>
+    preview: (actor: Actor, rules: UserGroupRules): Promise<UserGroupPreview> =>
       inTenant(db, actor.companyId, async (tx) => {
         const where = and(eq(users.companyId, actor.companyId), ruleCondition(rules), eq(users.status, 1)) as SQL;
         const { data, total } = await pageOfUsers(tx, where, {
@@ -339,7 +329,7 @@ export function createUserGroupsService(platform: Platform) {
       }),
 
     /** GET api/admin/user-groups/rule-options: what the company's users hold, to choose rules from. */
-    ruleOptions: (actor: ResourceActor): Promise<UserGroupRuleOptions> =>
+    ruleOptions: (actor: Actor): Promise<UserGroupRuleOptions> =>
       inTenant(db, actor.companyId, async (tx) => ({
         departments: await distinctValues(tx, actor.companyId, users.department),
         titles: await distinctValues(tx, actor.companyId, users.title),

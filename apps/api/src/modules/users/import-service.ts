@@ -13,10 +13,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { companies, USER_STATUS, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { languageOf, type Translate, translator } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES, toCsv } from '../../platform/resource/export.js';
-import type { ExportFile, ResourceActor } from '../../platform/resource/resource.js';
+import type { ExportFile } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
 import { findLabelledFields } from './custom-fields.js';
 import { applyImport, planImport, summaryOf } from './import.js';
@@ -78,7 +79,7 @@ export function createUserImport(
 
   return {
     /** GET api/admin/users/import-template: the columns in the request's language and one example row. */
-    template: (actor: ResourceActor, format: ExportFormat, t: Translate) =>
+    template: (actor: Actor, format: ExportFormat, t: Translate) =>
       inTenant(db, actor.companyId, async (tx): Promise<ExportFile> => {
         const fields = await findLabelledFields(tx, actor.companyId, languageOf(t));
         const headers = [
@@ -100,7 +101,7 @@ export function createUserImport(
      * (batched) and queues the first-password mails of new active people with an email.
      */
     async run(
-      actor: ResourceActor,
+      actor: Actor,
       file: { name: string; mime: string; data: Buffer },
       options: UserImportQuery,
       t: Translate,

@@ -14,9 +14,9 @@ import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod'
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLogs, roles, roleUser, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/actor.js';
 import { fieldErrorsOf } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import type { ResourceActor } from '../../platform/resource/resource.js';
 import { findDefinedFields } from './custom-fields.js';
 import { ImportFileRejected, type ImportSheet, mapHeaders } from './import-file.js';
 
@@ -49,7 +49,7 @@ interface CompanyIndex {
   roleByName: Map<string, number>;
 }
 
-async function loadIndex(tx: Db, actor: ResourceActor, roleLabels: (name: string) => string[]): Promise<CompanyIndex> {
+async function loadIndex(tx: Db, actor: Actor, roleLabels: (name: string) => string[]): Promise<CompanyIndex> {
   const companyId = actor.companyId;
   const [people, superAdmins, actorRoles, assignable, definedFields] = await Promise.all([
     tx
@@ -174,7 +174,7 @@ function issuesAsValidation(issues: z.core.$ZodIssue[]): ZodFastifySchemaValidat
  */
 export async function planImport(
   tx: Db,
-  actor: ResourceActor,
+  actor: Actor,
   sheet: ImportSheet,
   t: Translate,
   roleLabels: (name: string) => string[],
@@ -313,7 +313,7 @@ function checkMayChange(
   matchId: number,
   roleIds: number[] | undefined,
   index: CompanyIndex,
-  actor: ResourceActor,
+  actor: Actor,
   t: Translate,
   fail: (message: string) => void,
 ) {
@@ -499,7 +499,7 @@ async function updateExistingUsers(tx: Db, companyId: number, rows: PlannedRow[]
  */
 async function assignRoles(
   tx: Db,
-  actor: ResourceActor,
+  actor: Actor,
   assignments: { userId: number; roleIds: number[] }[],
   mode: 'new' | 'replace',
 ) {
@@ -550,7 +550,7 @@ async function presentAll(tx: Db, companyId: number, ids: number[], present: Pre
 /** The audit rows of the import, as the resource framework writes them for one user, inserted in batches. */
 async function auditImport(
   tx: Db,
-  actor: ResourceActor,
+  actor: Actor,
   entries: { action: 'created' | 'updated'; id: number; before: AdminUser | null; after: AdminUser | null }[],
 ) {
   for (const chunk of chunks(entries, AUDIT_CHUNK)) {
@@ -575,7 +575,7 @@ async function auditImport(
 /** Writes a checked plan inside the caller's transaction; answers the ids of the people it created. */
 export async function applyImport(
   tx: Db,
-  actor: ResourceActor,
+  actor: Actor,
   plan: ImportPlan,
   present: Present,
 ): Promise<{ createdIds: number[]; updated: number }> {

@@ -12,11 +12,12 @@ import { publicOrigin } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { companies, USER_STATUS, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { notFound } from '../../platform/http/errors.js';
 import { EVENT_MAIL_JOB, type EventMail, eventMail } from '../../platform/mail-templates.js';
-import type { Resource, ResourceActor } from '../../platform/resource/resource.js';
+import type { Resource } from '../../platform/resource/resource.js';
 
 type UserRow = typeof users.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
@@ -85,7 +86,7 @@ export function createRegistrationRequests(
 
   return {
     /** The users list, always filtered to status 2, with whether each verified their email. */
-    async list(actor: ResourceActor, query: RegistrationRequestListQuery) {
+    async list(actor: Actor, query: RegistrationRequestListQuery) {
       const page = await usersService.resource.list(actor, {
         ...query,
         status: USER_STATUS.pendingApproval,
@@ -116,7 +117,7 @@ export function createRegistrationRequests(
     },
 
     /** Status 2 → 1, audited; the person is mailed the sign-in link after the commit. */
-    async approve(actor: ResourceActor, id: number): Promise<void> {
+    async approve(actor: Actor, id: number): Promise<void> {
       const { row, company } = await inTenant(db, actor.companyId, async (tx) => {
         const found = await findPending(tx, actor.companyId, id);
         await tx
@@ -136,7 +137,7 @@ export function createRegistrationRequests(
     },
 
     /** The pending person is deleted, audited with the reason; the reason is mailed to them after the commit. */
-    async reject(actor: ResourceActor, id: number, reason: string): Promise<void> {
+    async reject(actor: Actor, id: number, reason: string): Promise<void> {
       const { row, company } = await inTenant(db, actor.companyId, async (tx) => {
         const found = await findPending(tx, actor.companyId, id);
         await tx.delete(users).where(and(eq(users.companyId, actor.companyId), eq(users.id, id)));

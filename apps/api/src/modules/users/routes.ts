@@ -19,10 +19,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../platform/http/context.js';
 import { badRequest } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { contentDisposition } from '../../platform/resource/export.js';
-import { registerResource, resourceActorOf } from '../../platform/resource/routes.js';
+import { registerResource } from '../../platform/resource/routes.js';
 import { ImportFileRejected } from './import-file.js';
 import type { UsersService } from './service.js';
 
@@ -69,7 +70,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     '/api/admin/users/import-template',
     { config: guard, schema: { tags: ['admin', 'users'], querystring: userImportTemplateQuerySchema } },
     async (request, reply) => {
-      const file = await users.import.template(resourceActorOf(request), request.query.format, request.t);
+      const file = await users.import.template(actorOf(request), request.query.format, request.t);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.fileName))
@@ -84,7 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       config: guard,
       schema: { tags: ['admin', 'users'], response: { 200: z.object({ data: z.array(labelledCustomFieldSchema) }) } },
     },
-    async (request) => ({ data: await users.customFields(resourceActorOf(request), request.lang) }),
+    async (request) => ({ data: await users.customFields(actorOf(request), request.lang) }),
   );
 
   // Multipart is parsed in this scope only, so no other users route accepts a multipart body.
@@ -105,7 +106,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       async (request, reply) => {
         try {
           const file = await receiveImportFile(request);
-          return await users.import.run(resourceActorOf(request), file, request.query, request.t);
+          return await users.import.run(actorOf(request), file, request.query, request.t);
         } catch (error) {
           if (error instanceof ImportFileRejected) return reply.code(422).send(fileRejection(error, request.t));
           throw error;
@@ -126,7 +127,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         response: { 200: itemResponseSchema(adminUserSchema) },
       },
     },
-    async (request) => ({ data: await users.reactivate(resourceActorOf(request), request.params.id) }),
+    async (request) => ({ data: await users.reactivate(actorOf(request), request.params.id) }),
   );
 
   const requests = users.registrationRequests;
@@ -141,14 +142,14 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
         response: { 200: listResponseSchema(registrationRequestSchema) },
       },
     },
-    async (request) => requests.list(resourceActorOf(request), request.query),
+    async (request) => requests.list(actorOf(request), request.query),
   );
 
   r.post(
     '/api/admin/registration-requests/:id/approve',
     { config: guard, schema: { tags: requestTags, params: idParamSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await requests.approve(resourceActorOf(request), request.params.id);
+      await requests.approve(actorOf(request), request.params.id);
       return { message: request.t('registration_requests.approved') };
     },
   );
@@ -165,7 +166,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
       },
     },
     async (request) => {
-      await requests.reject(resourceActorOf(request), request.params.id, request.body.reason);
+      await requests.reject(actorOf(request), request.params.id, request.body.reason);
       return { message: request.t('registration_requests.rejected') };
     },
   );

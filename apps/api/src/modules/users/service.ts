@@ -19,10 +19,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { companies, roles, roleUser, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, invalidFields } from '../../platform/http/errors.js';
 import { languageOf } from '../../platform/i18n.js';
-import { defineResource, type ResourceActor } from '../../platform/resource/resource.js';
+import { defineResource } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
 import { assertDefinedKeys, findDefinedFields, findLabelledFields, mergeCustomFields } from './custom-fields.js';
 import { createUserImport } from './import-service.js';
@@ -146,7 +147,7 @@ async function withUniqueFields<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Roles the company may hand out: the built-in admin and user, its own roles, and super admin only by a super admin. */
-async function assertAssignableRoles(tx: Db, actor: ResourceActor, roleIds: number[]) {
+async function assertAssignableRoles(tx: Db, actor: Actor, roleIds: number[]) {
   const unique = [...new Set(roleIds)];
   const found = await tx
     .select({ id: roles.id })
@@ -178,7 +179,7 @@ async function assertValidManager(tx: Db, companyId: number, managerId: number, 
 }
 
 /** Replaces the user's roles in the company; only a super admin grants or removes the super admin role. */
-async function replaceRoles(tx: Db, actor: ResourceActor, userId: number, roleIds: number[]) {
+async function replaceRoles(tx: Db, actor: Actor, userId: number, roleIds: number[]) {
   await tx
     .delete(roleUser)
     .where(
@@ -200,12 +201,12 @@ async function replaceRoles(tx: Db, actor: ResourceActor, userId: number, roleId
 const isSuperAdminUser = (user: AdminUser) => user.roles.some((r) => r.id === ROLE.superAdmin);
 
 /** A company administrator cannot change a super admin's account; only another super admin can. */
-function assertMayManage(actor: ResourceActor, items: AdminUser[]) {
+function assertMayManage(actor: Actor, items: AdminUser[]) {
   if (!actor.isSuperAdmin && items.some(isSuperAdminUser)) throw forbidden('users_admin.super_admin_protected');
 }
 
 /** The checks an administrator's own account needs so a company cannot lock itself out by accident. */
-function assertSelfChange(actor: ResourceActor, before: AdminUser, input: AdminUserUpdate) {
+function assertSelfChange(actor: Actor, before: AdminUser, input: AdminUserUpdate) {
   if (before.id !== actor.userId) return;
   if (input.status !== undefined && input.status !== 1) {
     throw invalidFields({ status: 'users_admin.cannot_deactivate_self' });
@@ -268,7 +269,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
   const endSessionsOf = (tx: Db, ids: number[]) => platform.sessions.revoke(tx, { userIds: ids });
 
   /** A new active user with an email gets the one-time link to set a first password. */
-  async function sendFirstPasswordLink(actor: ResourceActor, item: AdminUser) {
+  async function sendFirstPasswordLink(actor: Actor, item: AdminUser) {
     if (!item.email || item.status !== 1) return;
     const [row, company] = await inTenant(db, actor.companyId, (tx) =>
       Promise.all([
@@ -448,10 +449,10 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
     /** Self-registered people waiting for approval (`api/admin/registration-requests`). */
     registrationRequests: createRegistrationRequests(platform, { resource }),
     /** GET api/admin/users/custom-fields: what the user form shows, for holders of show_user. */
-    customFields: (actor: ResourceActor, lang: Locale) =>
+    customFields: (actor: Actor, lang: Locale) =>
       inTenant(db, actor.companyId, (tx) => findLabelledFields(tx, actor.companyId, lang)),
     /** POST api/admin/users/{id}/reactivate: a passive (or pending) user becomes active again. */
-    reactivate: async (actor: ResourceActor, id: number) => {
+    reactivate: async (actor: Actor, id: number) => {
       await resource.setStatus(actor, [id], 1);
       return resource.read(actor, id);
     },

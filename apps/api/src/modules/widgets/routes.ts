@@ -1,7 +1,7 @@
 import { widgetsQuerySchema, widgetsResponseSchema } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/http/context.js';
+import { actorOf } from '../../platform/http/context.js';
 import type { WidgetsService } from './service.js';
 
 export function registerWidgetRoutes(app: FastifyInstance, widgets: WidgetsService): void {
@@ -13,6 +13,6 @@ export function registerWidgetRoutes(app: FastifyInstance, widgets: WidgetsServi
       config: { access: 'authenticated' },
       schema: { tags: ['widgets'], querystring: widgetsQuerySchema, response: { 200: widgetsResponseSchema } },
     },
-    async (request) => ({ data: await widgets.menu(authOf(request), request.query, request.lang) }),
+    async (request) => ({ data: await widgets.menu(actorOf(request), request.query, request.lang) }),
   );
 }

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import { jsonbRaw } from '../../db/schema/columns.js';
 import { companies, companySettings, menuItems } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
-import type { AuthContext } from '../../platform/http/context.js';
 import { notFound } from '../../platform/http/errors.js';
 
 /** The modules a company has switched on; without a `modules` setting every module is on. */
@@ -68,9 +68,9 @@ export async function findCompanyMenu(tx: Db, companyId: number, options: MenuOp
 }
 
 /** A session may read the menu of the companies it may act in: its own, and those of its token's `cos`. */
-function mayActIn(auth: AuthContext, companyId: number): boolean {
-  if (companyId === auth.companyId || companyId === auth.claims.cid) return true;
-  return auth.claims.cos === null || auth.claims.cos.includes(companyId);
+function mayActIn(actor: Actor, companyId: number): boolean {
+  if (companyId === actor.companyId || companyId === actor.sessionCompanyId) return true;
+  return actor.switchableCompanyIds === null || actor.switchableCompanyIds.includes(companyId);
 }
 
 export function createWidgetsService(platform: Platform) {
@@ -78,7 +78,7 @@ export function createWidgetsService(platform: Platform) {
 
   return {
     /** GET api/widgets: another company's menu is simply not found, so its existence does not leak. */
-    menu: (auth: AuthContext, query: { company_id: number; by_user: boolean }, language: Locale) => {
+    menu: (auth: Actor, query: { company_id: number; by_user: boolean }, language: Locale) => {
       if (!mayActIn(auth, query.company_id)) throw notFound();
       return inTenant(db, query.company_id, async (tx) => {
         const [company] = await tx

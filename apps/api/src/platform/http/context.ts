@@ -1,7 +1,8 @@
 import { ID_MAX, type Locale, type Permission, ROLE } from '@kampus/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../actor.js';
 import type { SessionRevocations } from '../auth/revocations.js';
-import type { AccessClaims, TokenSigner } from '../auth/tokens.js';
+import type { TokenSigner } from '../auth/tokens.js';
 import { localeFromHeader, type Translate, translator } from '../i18n.js';
 import type { HostCompany, HostResolver } from '../tenancy.js';
 import { forbidden, HttpError, unauthenticated } from './errors.js';
@@ -15,22 +16,6 @@ export type Access = 'public' | 'authenticated' | 'admin' | 'super_admin' | { pe
 /** Whether the route needs a known host: a company or the marketing site (default), or none at all. */
 export type HostRequirement = 'known' | 'none';
 
-export interface AuthContext {
-  userId: number;
-  /** The company the user belongs to. */
-  homeCompanyId: number;
-  /** The company whose host issued the session. */
-  hostCompanyId: number;
-  /** The company the request acts in: the session's, or the one named by X-Company-Id. */
-  companyId: number;
-  sessionId: string;
-  roleIds: number[];
-  permissions: ReadonlySet<string>;
-  isSuperAdmin: boolean;
-  impersonatorId: number | null;
-  claims: AccessClaims;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -41,7 +26,8 @@ declare module 'fastify' {
     t: Translate;
     /** The company of the Host header; null on the marketing host or for host-less routes. */
     company: HostCompany | null;
-    auth: AuthContext | null;
+    /** Who acts: set from the verified access token on every guarded route, null on public ones. */
+    actor: Actor | null;
   }
 }
 
@@ -51,9 +37,10 @@ export function companyOf(request: FastifyRequest): HostCompany {
   return request.company;
 }
 
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
+/** The Actor of a guarded request, built once when its access token was verified. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -74,9 +61,9 @@ function requestedCompanyId(request: FastifyRequest): number | null {
 }
 
 /** A session acts in another company only if it exists (a super admin may name any id): a missing one is refused. */
-async function assertActingCompanyExists(auth: AuthContext, hosts: HostResolver): Promise<void> {
-  if (auth.companyId === auth.claims.cid) return;
-  if (!(await hosts.companyExists(auth.companyId))) throw forbidden('errors.company_forbidden');
+async function assertActingCompanyExists(actor: Actor, hosts: HostResolver): Promise<void> {
+  if (actor.companyId === actor.sessionCompanyId) return;
+  if (!(await hosts.companyExists(actor.companyId))) throw forbidden('errors.company_forbidden');
 }
 
 interface AuthDeps {
@@ -84,7 +71,7 @@ interface AuthDeps {
   sessions: Pick<SessionRevocations, 'isRevoked'>;
 }
 
-async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<AuthContext> {
+async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<Actor> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const claims = await deps.signer.verify(token);
@@ -102,16 +89,20 @@ async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<Au
     homeCompanyId: claims.hco,
     hostCompanyId: claims.hid,
     companyId: requested ?? claims.cid,
+    sessionCompanyId: claims.cid,
+    switchableCompanyIds: claims.cos,
     sessionId: claims.sid,
     roleIds: claims.rol,
     permissions: new Set(claims.prm),
     isSuperAdmin,
     impersonatorId: claims.imp ?? null,
-    claims,
+    ip: request.ip,
+    requestId: request.id,
+    lang: request.lang,
   };
 }
 
-function authorize(access: Exclude<Access, 'public'>, auth: AuthContext): void {
+function authorize(access: Exclude<Access, 'public'>, auth: Actor): void {
   if (access === 'authenticated' || auth.isSuperAdmin) return;
   if (access === 'super_admin') throw forbidden();
   if (access === 'admin') {
@@ -136,7 +127,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { hosts: Host
   app.decorateRequest('lang', 'tr');
   app.decorateRequest('t', translator('tr'));
   app.decorateRequest('company', null);
-  app.decorateRequest('auth', null);
+  app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
     const isDocs = route.url.startsWith('/api/docs');
@@ -162,9 +153,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { hosts: Host
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    request.auth = await authenticate(request, deps);
-    await assertActingCompanyExists(request.auth, deps.hosts);
-    authorize(access, request.auth);
+    request.actor = await authenticate(request, deps);
+    await assertActingCompanyExists(request.actor, deps.hosts);
+    authorize(access, request.actor);
   });
   return routes;
 }

@@ -13,21 +13,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTenant } from '../../db/scope.js';
+import type { Actor } from '../actor.js';
 import { record } from '../events.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Translate } from '../i18n.js';
 import { type Cell, EXPORT_CONTENT_TYPES, toCsv, toXlsx } from './export.js';
-
-/** Who acts, in which company: taken from the verified session, never from the body. */
-export interface ResourceActor {
-  companyId: number;
-  userId: number;
-  impersonatorId: number | null;
-  isSuperAdmin: boolean;
-  permissions: ReadonlySet<string>;
-  ip: string | null;
-  requestId: string | null;
-}
 
 /** A tenant-owned table: an integer id and the company it belongs to. */
 export type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn };
@@ -100,16 +90,16 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   /** Rows → items, for the ids given (all of the company); the order does not matter. */
   present: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
   /** Inserts the record and returns its id. Business rules failing → throw invalidFields(...). */
-  create: (tx: Db, actor: ResourceActor, input: Create) => Promise<number>;
-  update: (tx: Db, actor: ResourceActor, before: Item, input: Update) => Promise<void>;
+  create: (tx: Db, actor: Actor, input: Create) => Promise<number>;
+  update: (tx: Db, actor: Actor, before: Item, input: Update) => Promise<void>;
   /** Checks before deleting (e.g. not oneself); the framework deletes the rows afterwards. */
-  beforeDelete?: (tx: Db, actor: ResourceActor, items: Item[]) => Promise<void>;
+  beforeDelete?: (tx: Db, actor: Actor, items: Item[]) => Promise<void>;
   /** Runs after the transaction committed (mail, jobs), so a failed side effect cannot undo the change. */
-  afterCreate?: (actor: ResourceActor, item: Item) => Promise<void>;
+  afterCreate?: (actor: Actor, item: Item) => Promise<void>;
   /** The bulk "status" action; without it that action is refused. */
   status?: {
     schema: z.ZodType<number>;
-    apply: (tx: Db, actor: ResourceActor, items: Item[], status: number) => Promise<void>;
+    apply: (tx: Db, actor: Actor, items: Item[], status: number) => Promise<void>;
   };
   export: {
     /** Locale key of the file (and sheet) name; the date is appended. */
@@ -188,7 +178,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   }
 
   /** All ids must be the company's, checked in one query; otherwise 404 and nothing happens. */
-  async function findOwned(tx: Db, actor: ResourceActor, ids: number[]): Promise<Item[]> {
+  async function findOwned(tx: Db, actor: Actor, ids: number[]): Promise<Item[]> {
     const unique = [...new Set(ids)];
     const found = await tx
       .select({ id: table.id })
@@ -198,7 +188,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     return presentInOrder(tx, actor.companyId, unique);
   }
 
-  const audit = (tx: Db, actor: ResourceActor, action: string, id: number, before?: Item, after?: Item) =>
+  const audit = (tx: Db, actor: Actor, action: string, id: number, before?: Item, after?: Item) =>
     record(tx, actor, {
       action: `${decl.entity}.${action}`,
       entity: decl.entity,
@@ -207,7 +197,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       after: after ?? null,
     });
 
-  async function deleteItems(tx: Db, actor: ResourceActor, items: Item[]): Promise<void> {
+  async function deleteItems(tx: Db, actor: Actor, items: Item[]): Promise<void> {
     await decl.beforeDelete?.(tx, actor, items);
     await tx.delete(table).where(
       and(
@@ -221,7 +211,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     for (const item of items) await audit(tx, actor, 'deleted', item.id, item);
   }
 
-  async function applyStatus(tx: Db, actor: ResourceActor, items: Item[], raw: number | undefined): Promise<void> {
+  async function applyStatus(tx: Db, actor: Actor, items: Item[], raw: number | undefined): Promise<void> {
     if (!decl.status) throw invalidFields({ action: 'resource.status_unsupported' });
     const parsed = decl.status.schema.safeParse(raw);
     if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
@@ -248,7 +238,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     declaration: decl,
     listWhere,
 
-    list: (actor: ResourceActor, query: Query) =>
+    list: (actor: Actor, query: Query) =>
       inTenant(db, actor.companyId, async (tx) => {
         const [rows, [total]] = await Promise.all([
           findIds(tx, actor.companyId, query, query.per_page, (query.page - 1) * query.per_page),
@@ -262,14 +252,14 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
         return { data, meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 } };
       }),
 
-    read: (actor: ResourceActor, id: number) =>
+    read: (actor: Actor, id: number) =>
       inTenant(db, actor.companyId, async (tx) => {
         const [item] = await findOwned(tx, actor, [id]);
         if (!item) throw notFound();
         return item;
       }),
 
-    create: async (actor: ResourceActor, input: Create) => {
+    create: async (actor: Actor, input: Create) => {
       const item = await inTenant(db, actor.companyId, async (tx) => {
         const id = await decl.create(tx, actor, input);
         const [created] = await presentInOrder(tx, actor.companyId, [id]);
@@ -281,7 +271,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       return item;
     },
 
-    update: (actor: ResourceActor, id: number, input: Update) =>
+    update: (actor: Actor, id: number, input: Update) =>
       inTenant(db, actor.companyId, async (tx) => {
         const [before] = await findOwned(tx, actor, [id]);
         if (!before) throw notFound();
@@ -291,14 +281,14 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
         return after as Item;
       }),
 
-    remove: (actor: ResourceActor, id: number) =>
+    remove: (actor: Actor, id: number) =>
       inTenant(db, actor.companyId, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id]))),
 
     /** Sets the status of some of the company's records (e.g. reactivate), through the declared status rule. */
-    setStatus: (actor: ResourceActor, ids: number[], status: number) =>
+    setStatus: (actor: Actor, ids: number[], status: number) =>
       inTenant(db, actor.companyId, async (tx) => applyStatus(tx, actor, await findOwned(tx, actor, ids), status)),
 
-    bulk: (actor: ResourceActor, input: BulkAction, t: Translate): Promise<BulkResult> =>
+    bulk: (actor: Actor, input: BulkAction, t: Translate): Promise<BulkResult> =>
       inTenant(db, actor.companyId, async (tx) => {
         const items = await findOwned(tx, actor, input.ids);
         if (input.action === 'delete') await deleteItems(tx, actor, items);
@@ -308,7 +298,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       }),
 
     /** The whole filtered list (at most EXPORT_MAX_ROWS) as a file with localized headers and a dated name. */
-    export: (actor: ResourceActor, query: Omit<Query, 'page' | 'per_page'>, format: ExportFormat, t: Translate) =>
+    export: (actor: Actor, query: Omit<Query, 'page' | 'per_page'>, format: ExportFormat, t: Translate) =>
       inTenant(db, actor.companyId, async (tx): Promise<ExportFile> => {
         const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
         const ids = await findIds(tx, actor.companyId, full, EXPORT_MAX_ROWS);

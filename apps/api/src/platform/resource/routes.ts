@@ -9,34 +9,20 @@ import {
   type Permission,
   type ResourceListQuery,
 } from '@kampus/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authOf } from '../http/context.js';
+import { actorOf } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 import { contentDisposition } from './export.js';
-import type { Resource, ResourceActor } from './resource.js';
-
-/** The acting session of a guarded request, as the resource services take it. */
-export function resourceActorOf(request: FastifyRequest): ResourceActor {
-  const auth = authOf(request);
-  return {
-    companyId: auth.companyId,
-    userId: auth.userId,
-    impersonatorId: auth.impersonatorId,
-    isSuperAdmin: auth.isSuperAdmin,
-    permissions: auth.permissions,
-    ip: request.ip,
-    requestId: request.id,
-  };
-}
+import type { Resource } from './resource.js';
 
 const guard = (permission: Permission) => ({ access: { permission } }) as const;
 
 /**
  * Registers the routes of a declared resource under `/api/admin/{plural}`: list, export, detail, create, update (PUT
  * and POST), delete and bulk. Every route declares its permission; custom actions are ordinary routes registered
- * beside these (with `resourceActorOf` and the resource's service calls).
+ * beside these (with `actorOf` and the resource's service calls).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the route layer is generic over every resource's types
 export function registerResource<R extends Resource<any, any, any, any>>(app: FastifyInstance, resource: R): void {
@@ -55,7 +41,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
       config: guard(permissions.list),
       schema: { tags, querystring: listQuery, response: { 200: listResponseSchema(schemas.item) } },
     },
-    async (request) => resource.list(resourceActorOf(request), request.query as ResourceListQuery),
+    async (request) => resource.list(actorOf(request), request.query as ResourceListQuery),
   );
 
   r.get(
@@ -63,7 +49,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
     { config: guard(permissions.list), schema: { tags, querystring: exportQuery } },
     async (request, reply) => {
       const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & ResourceListQuery;
-      const file = await resource.export(resourceActorOf(request), query, format, request.t);
+      const file = await resource.export(actorOf(request), query, format, request.t);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.fileName))
@@ -75,7 +61,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
   r.get(
     `${base}/:id`,
     { config: guard(permissions.read), schema: { tags, params: idParamSchema, response: { 200: itemResponse } } },
-    async (request) => ({ data: await resource.read(resourceActorOf(request), request.params.id) }),
+    async (request) => ({ data: await resource.read(actorOf(request), request.params.id) }),
   );
 
   r.post(
@@ -84,8 +70,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
       config: guard(permissions.create),
       schema: { tags, body: schemas.create, response: { 201: itemResponse } },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await resource.create(resourceActorOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await resource.create(actorOf(request), request.body) }),
   );
 
   for (const method of ['put', 'post'] as const) {
@@ -96,7 +81,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
         schema: { tags, params: idParamSchema, body: schemas.update, response: { 200: itemResponse } },
       },
       async (request) => ({
-        data: await resource.update(resourceActorOf(request), request.params.id, request.body),
+        data: await resource.update(actorOf(request), request.params.id, request.body),
       }),
     );
   }
@@ -108,7 +93,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
       schema: { tags, params: idParamSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await resource.remove(resourceActorOf(request), request.params.id);
+      await resource.remove(actorOf(request), request.params.id);
       return { message: request.t('resource.deleted') };
     },
   );
@@ -121,7 +106,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
       schema: { tags, body: bulkActionSchema, response: { 200: bulkResultSchema } },
     },
     async (request) => {
-      const actor = resourceActorOf(request);
+      const actor = actorOf(request);
       if (request.body.action === 'delete' && !actor.isSuperAdmin && !actor.permissions.has(permissions.delete)) {
         throw forbidden();
       }
