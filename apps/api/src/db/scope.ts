@@ -75,9 +75,10 @@ async function withSetting<T>(tx: Db, name: string, value: string, fn: () => Pro
   return result;
 }
 
-/** What the outermost scoped transaction running now has to do once it has committed. */
+/** The outermost scoped transaction of the running code, and what it has to do once it has committed. */
 interface TransactionContext {
   db: Db;
+  state: 'open' | 'committed' | 'rolled_back';
   afterCommit: ((db: Db) => void)[];
 }
 const currentTransaction = new AsyncLocalStorage<TransactionContext>();
@@ -85,12 +86,20 @@ const currentTransaction = new AsyncLocalStorage<TransactionContext>();
 /**
  * Runs fn once the outermost transaction open here (inTenant / asSystem) has committed, with the database it ran on;
  * never when it rolls back. Side effects that must not outlive a rolled-back change (domain events, and through them
- * mail, realtime and jobs) wait here. Called outside such a transaction it is a programming error.
+ * mail, realtime and jobs) wait here. Called outside such a transaction it is a programming error. (Code that a
+ * transaction started without awaiting it may call it after the end: then it runs at once, or not at all.)
  */
 export function afterCommit(fn: (db: Db) => void): void {
   const context = currentTransaction.getStore();
   if (!context) throw new Error('afterCommit needs a transaction opened with inTenant or asSystem');
-  context.afterCommit.push(fn);
+  if (context.state === 'open') context.afterCommit.push(fn);
+  else if (context.state === 'committed') fn(context.db);
+}
+
+/** Runs fn after the commit when called inside a scoped transaction, else at once: e.g. enqueueing a job. */
+export function whenCommitted(fn: () => void): void {
+  if (currentTransaction.getStore()) afterCommit(() => fn());
+  else fn();
 }
 
 /**
@@ -107,7 +116,7 @@ async function scopedTransaction<T>(db: Db, scope: SQL, fn: (tx: Db) => Promise<
   const outer = isOutermost ? undefined : currentTransaction.getStore();
   for (let attempt = 1; ; attempt++) {
     let started = false;
-    const context: TransactionContext = outer ?? { db, afterCommit: [] };
+    const context: TransactionContext = outer ?? { db, state: 'open', afterCommit: [] };
     let result: T;
     try {
       result = await currentTransaction.run(context, () =>
@@ -118,11 +127,15 @@ async function scopedTransaction<T>(db: Db, scope: SQL, fn: (tx: Db) => Promise<
         }, config),
       );
     } catch (error) {
+      if (context !== outer) context.state = 'rolled_back';
       const isRepeatable = !started || options.readOnly === true;
       if (attempt > 1 || !isOutermost || !isRepeatable || !isDatabaseUnavailable(error)) throw error;
       continue;
     }
-    if (context !== outer) for (const callback of context.afterCommit) callback(db);
+    if (context !== outer) {
+      context.state = 'committed';
+      for (const callback of context.afterCommit) callback(db);
+    }
     return result;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { whenCommitted } from '../db/scope.js';
 
 /** A job is data: a name, a payload schema and a handler. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -10,6 +11,10 @@ export interface JobDefinition<S extends z.ZodType> {
 
 export interface Jobs {
   register<S extends z.ZodType>(job: JobDefinition<S>): void;
+  /**
+   * Queues a job. Inside a scoped transaction it is queued when that transaction commits, and dropped when it rolls
+   * back: a job never acts on a change that did not happen. The payload is checked at once.
+   */
   enqueue(name: string, payload: unknown): void;
   /** Resolves when every job enqueued so far has finished (tests and graceful shutdown). */
   idle(): Promise<void>;
@@ -30,11 +35,13 @@ export function createInProcessJobs(log: FastifyBaseLogger): Jobs {
       const job = definitions.get(name);
       if (!job) throw new Error(`Unknown job "${name}"`);
       const data = job.schema.parse(payload);
-      const run = Promise.resolve()
-        .then(() => job.handle(data))
-        .catch((err) => log.error({ err, job: name }, 'job failed'))
-        .finally(() => running.delete(run));
-      running.add(run);
+      whenCommitted(() => {
+        const run = Promise.resolve()
+          .then(() => job.handle(data))
+          .catch((err) => log.error({ err, job: name }, 'job failed'))
+          .finally(() => running.delete(run));
+        running.add(run);
+      });
     },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
-import { tokenWithPermissions } from '../../../test/permissions.js';
+import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { describeResourceContract } from '../../../test/resource-contract.js';
 import { hashtags } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
@@ -12,8 +12,6 @@ describe('admin hashtags resource', () => {
   let company: CompanyRow;
   let other: CompanyRow;
   let adminToken: string;
-  let learnerToken: string;
-  let viewerToken: string;
   let adminId: number;
 
   const insertHashtag = (companyId: number, name: string, status = 1) =>
@@ -39,53 +37,12 @@ describe('admin hashtags resource', () => {
     company = await test.factories.createCompany();
     other = await test.factories.createCompany();
     const admin = await test.factories.createAdmin(company);
-    const learner = await test.factories.createUser(company);
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
-    learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    viewerToken = await tokenWithPermissions(test, company, ['show_hashtag']);
   });
   afterAll(() => test.close());
 
   const as = companyCaller(() => ({ app: test.app, company }));
-
-  const routes = (id: number) =>
-    resourceRoutes('hashtags', id, { create: { name: 'guard' }, update: { name: 'changed' } });
-  const reads = (id: number) => routes(id).reads;
-  const writes = (id: number) => routes(id).writes;
-
-  it('answers 401 without a session, 403 without show_hashtag, and 403 on changes without create_hashtag', async () => {
-    const tag = await insertHashtag(company.id, 'guarded');
-    for (const [method, url, body] of routes(tag.id).all) {
-      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-    }
-    for (const [method, url] of reads(tag.id)) {
-      expect((await as(viewerToken, method, url)).statusCode, `${method} ${url}`).toBe(200);
-    }
-    for (const [method, url, body] of writes(tag.id)) {
-      expect((await as(viewerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect(await hashtagRow(tag.id)).toMatchObject({ name: 'guarded', status: 1 });
-  });
-
-  it("answers 404 for another company's hashtag on every action, and changes nothing", async () => {
-    const foreign = await insertHashtag(other.id, 'yabancıetiket');
-    const mine = await insertHashtag(company.id, 'benimki');
-    for (const [method, url, body] of routes(foreign.id).all.filter(([, url]) => url.includes(String(foreign.id)))) {
-      const response = await as(adminToken, method, url, { body });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(JSON.stringify(response.json())).not.toContain('yabancı');
-    }
-    const bulk = await as(adminToken, 'POST', '/api/admin/hashtags/bulk', {
-      body: { action: 'delete', ids: [mine.id, foreign.id] },
-    });
-    expect(bulk.statusCode).toBe(404);
-    expect(await hashtagRow(mine.id)).toBeDefined();
-    expect(await hashtagRow(foreign.id)).toMatchObject({ name: 'yabancıetiket', status: 1 });
-    const list = await as(adminToken, 'GET', '/api/admin/hashtags', { query: { search: 'yabancı' } });
-    expect(list.json()).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
-  });
 
   it('creates a hashtag (a leading # dropped), reads it back and audits it', async () => {
     const created = await as(adminToken, 'POST', '/api/admin/hashtags', { body: { name: '  #Liderlik ' } });
@@ -196,4 +153,13 @@ describe('admin hashtags resource', () => {
     expect(lines[0]).toMatch(/^ID,Etiket,Durum/);
     expect(lines[1]).toContain('#ihracat');
   });
+});
+
+describeResourceContract({
+  plural: 'hashtags',
+  entity: 'hashtag',
+  permissions: { read: 'show_hashtag', write: 'create_hashtag' },
+  create: (n) => ({ name: `etiket${n}` }),
+  update: { name: 'degisti' },
+  invalid: { body: { name: 'iki kelime' }, field: 'name' },
 });

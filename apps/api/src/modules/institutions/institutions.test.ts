@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
-import { tokenWithPermissions } from '../../../test/permissions.js';
+import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { describeResourceContract } from '../../../test/resource-contract.js';
 import { institutions } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
@@ -12,8 +12,6 @@ describe('admin institutions resource', () => {
   let company: CompanyRow;
   let other: CompanyRow;
   let adminToken: string;
-  let learnerToken: string;
-  let reporterToken: string;
   let adminId: number;
 
   const insertInstitution = (companyId: number, values: { name: string; code?: string; city?: string }) =>
@@ -39,47 +37,12 @@ describe('admin institutions resource', () => {
     company = await test.factories.createCompany();
     other = await test.factories.createCompany();
     const admin = await test.factories.createAdmin(company);
-    const learner = await test.factories.createUser(company);
-    // An admin-panel role holding read_report but not read_companysetting.
-    reporterToken = await tokenWithPermissions(test, company, ['read_report']);
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
-    learnerToken = (await login(test.app, company, learner.email!)).access_token;
   });
   afterAll(() => test.close());
 
   const as = companyCaller(() => ({ app: test.app, company }));
-
-  const actions = (id: number) =>
-    resourceRoutes('institutions', id, { create: { name: 'Guard' }, update: { name: 'Changed' } }).all;
-
-  it('answers 401 without a session and 403 without read_companysetting, on every action', async () => {
-    const item = await insertInstitution(company.id, { name: 'Korunan Akademi' });
-    for (const [method, url, body] of actions(item.id)) {
-      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-      expect((await as(reporterToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect(await institutionRow(item.id)).toMatchObject({ name: 'Korunan Akademi', status: 1 });
-  });
-
-  it("answers 404 for another company's institution on every action, and changes nothing", async () => {
-    const foreign = await insertInstitution(other.id, { name: 'Yabancı Enstitü', code: 'YAB' });
-    const mine = await insertInstitution(company.id, { name: 'Bizim Okul' });
-    for (const [method, url, body] of actions(foreign.id).filter(([, url]) => url.includes(String(foreign.id)))) {
-      const response = await as(adminToken, method, url, { body });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(JSON.stringify(response.json())).not.toContain('Yabancı');
-    }
-    const bulk = await as(adminToken, 'POST', '/api/admin/institutions/bulk', {
-      body: { action: 'delete', ids: [mine.id, foreign.id] },
-    });
-    expect(bulk.statusCode).toBe(404);
-    expect(await institutionRow(mine.id)).toBeDefined();
-    expect(await institutionRow(foreign.id)).toMatchObject({ name: 'Yabancı Enstitü', status: 1 });
-    const list = await as(adminToken, 'GET', '/api/admin/institutions', { query: { search: 'yabancı' } });
-    expect(list.json().meta.total).toBe(0);
-  });
 
   it('creates an institution, reads it back and audits it', async () => {
     const created = await as(adminToken, 'POST', '/api/admin/institutions', {
@@ -210,4 +173,13 @@ describe('admin institutions resource', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ID,Kurum adı,Kod,Şehir/);
   });
+});
+
+describeResourceContract({
+  plural: 'institutions',
+  entity: 'institution',
+  permissions: { read: 'read_companysetting', write: 'read_companysetting' },
+  create: (n) => ({ name: `Kurum ${n}`, code: `K${n}` }),
+  update: { name: 'Değişen Kurum' },
+  invalid: { body: { name: '' }, field: 'name' },
 });

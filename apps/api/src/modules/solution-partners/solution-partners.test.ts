@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, hostOf, login, resourceRoutes, type TestApp } from '../../../test/helpers.js';
-import { tokenWithPermissions } from '../../../test/permissions.js';
+import { companyCaller, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { describeResourceContract } from '../../../test/resource-contract.js';
 import { PNG_BYTES, upload } from '../../../test/uploads.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
@@ -13,8 +13,6 @@ describe('admin solution partners resource', () => {
   let other: CompanyRow;
   let adminToken: string;
   let adminId: number;
-  let learnerToken: string;
-  let managerToken: string;
   let otherAdminToken: string;
 
   const insertPartner = (companyId: number, name: string, values: Partial<typeof solutionPartners.$inferInsert> = {}) =>
@@ -41,43 +39,12 @@ describe('admin solution partners resource', () => {
     const admin = await test.factories.createAdmin(company);
     adminId = admin.id;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
-    const learner = await test.factories.createUser(company);
-    learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    managerToken = await tokenWithPermissions(test, company, ['read_integration']);
     const otherAdmin = await test.factories.createAdmin(other);
     otherAdminToken = (await login(test.app, other, otherAdmin.email!)).access_token;
   });
   afterAll(() => test.close());
 
   const as = companyCaller(() => ({ app: test.app, company }));
-
-  const routes = (id: number) =>
-    resourceRoutes('solution-partners', id, { create: { name: 'Yeni' }, update: { name: 'Değişti' } }).all;
-
-  it('answers 401 without a session and 403 without read_integration; read_integration does everything', async () => {
-    const partner = await insertPartner(company.id, 'Korunan Danışmanlık');
-    for (const [method, url, body] of routes(partner.id)) {
-      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect(await partnerRow(partner.id)).toMatchObject({ name: 'Korunan Danışmanlık', status: 1 });
-    const created = await as(managerToken, 'POST', '/api/admin/solution-partners', {
-      body: { name: 'Yetkili Ekleme' },
-    });
-    expect(created.statusCode).toBe(201);
-  });
-
-  it("answers 404 for another company's partner on every action, and changes nothing", async () => {
-    const foreign = await insertPartner(other.id, 'Yabancı Akademi');
-    for (const [method, url, body] of routes(foreign.id).filter(
-      ([, url]) => url.includes(String(foreign.id)) || url.endsWith('/bulk'),
-    )) {
-      const response = await as(adminToken, method, url, { body });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.body).not.toContain('Yabancı');
-    }
-    expect(await partnerRow(foreign.id)).toMatchObject({ name: 'Yabancı Akademi', status: 1 });
-  });
 
   it('creates a partner with an uploaded logo, normalizes empty fields, and audits it', async () => {
     const uploaded = await upload(test.app, [{ name: 'logo.png', type: 'image/png', data: PNG_BYTES }], {
@@ -183,4 +150,13 @@ describe('admin solution partners resource', () => {
       action: 'solution_partner.deleted',
     });
   });
+});
+
+describeResourceContract({
+  plural: 'solution-partners',
+  entity: 'solution_partner',
+  permissions: { read: 'read_integration', write: 'read_integration' },
+  create: (n) => ({ name: `Çözüm Ortağı ${n}` }),
+  update: { name: 'Değişen Ortak' },
+  invalid: { body: { name: '' }, field: 'name' },
 });
