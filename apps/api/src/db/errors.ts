@@ -55,6 +55,15 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The unique index a write ran into (SQLSTATE 23505), found anywhere in the cause chain; else undefined. */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  for (const cause of causes(error)) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /**
  * Fields of a driver error safe to log. Not `detail` nor `where` (they quote row values and bound parameters, e.g.
  * "Key (email)=(…) already exists"), and not the message of data exceptions (class 22 quotes the offending input) or

@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/render.js';
 import { type ListConfig, useListState } from '../lib/list-state.js';
 import { type BulkActionDef, DataTable, type TableColumn } from './DataTable.js';
 
@@ -63,16 +62,7 @@ function Harness({ records = rows, total = 45, error = null, bulkActions = [] }:
 }
 
 function mount(options: Options = {}) {
-  const router = createMemoryRouter([{ path: '/list', element: <Harness {...options} /> }], {
-    initialEntries: [`/list${options.query ?? ''}`],
-  });
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <RouterProvider router={router} />
-      </ModalsProvider>
-    </MantineProvider>,
-  );
+  renderPage(<Harness {...options} />, { path: '/list', at: `/list${options.query ?? ''}` });
   return () => screen.getByTestId('search').textContent;
 }
 

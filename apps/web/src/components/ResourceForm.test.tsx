@@ -1,8 +1,9 @@
-import { MantineProvider, TextInput } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
+import { TextInput } from '@mantine/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { renderPage } from '../../test/render.js';
 import { ApiError } from '../lib/http.js';
 import { isDirtyForm, ResourceForm, type SaveMode } from './ResourceForm.js';
 
@@ -13,7 +14,7 @@ function Where() {
 }
 
 function mount(onSave: (data: z.output<typeof schema>, mode: SaveMode) => Promise<unknown>) {
-  const router = createMemoryRouter(
+  renderPage(
     [
       {
         path: '/form',
@@ -34,12 +35,7 @@ function mount(onSave: (data: z.output<typeof schema>, mode: SaveMode) => Promis
       },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: ['/form'] },
-  );
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    { at: '/form' },
   );
 }
 

@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/render.js';
 import { http } from '../lib/api.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { UploadField } from './UploadField.js';
@@ -47,11 +47,7 @@ const sentNow = () => FakeXhr.sent.at(-1)!;
 const waitForSend = (count: number) => vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(count));
 
 function renderField(onUploaded = vi.fn<(file: UploadedFile) => void>()) {
-  render(
-    <MantineProvider>
-      <UploadField kind="avatar" label="Profile photo" onUploaded={onUploaded} />
-    </MantineProvider>,
-  );
+  renderPage(<UploadField kind="avatar" label="Profile photo" onUploaded={onUploaded} />);
   return onUploaded;
 }
 

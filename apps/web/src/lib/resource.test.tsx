@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/render.js';
 import { http as client } from './api.js';
 import { ApiError, type Http } from './http.js';
 import {
@@ -56,21 +55,12 @@ function Probe({ options }: { options: Parameters<typeof useResourceStore>[1] })
 }
 
 function mount(options: Parameters<typeof useResourceStore>[1]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { client: queryClient } = renderPage(
     [
       { path: '/start', element: <Probe options={options} /> },
       { path: '*', element: <Probe options={{}} /> },
     ],
-    { initialEntries: ['/start'] },
-  );
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    { at: '/start' },
   );
   return { queryClient, where: () => screen.getByTestId('where').textContent };
 }

@@ -11,11 +11,10 @@ import {
   hashtagSchema,
   hashtagUpdateSchema,
 } from '@kampus/shared';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { hashtags } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
-import { invalidFields } from '../../platform/http/errors.js';
 import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 
 async function presentHashtags(tx: Db, companyId: number, ids: number[]): Promise<Hashtag[]> {
@@ -31,35 +30,6 @@ async function presentHashtags(tx: Db, companyId: number, ids: number[]): Promis
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
-}
-
-const NAME_TAKEN = { name: 'hashtags_admin.name_taken' };
-
-/** Same rule as the unique index `hashtags_company_name_key`: one name per company, whatever its case. */
-async function assertNameFree(tx: Db, companyId: number, name: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: hashtags.id })
-    .from(hashtags)
-    .where(
-      and(
-        eq(hashtags.companyId, companyId),
-        eq(sql`lower(${hashtags.name})`, sql`lower(${name})`),
-        exceptId ? ne(hashtags.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw invalidFields(NAME_TAKEN);
-}
-
-/** Two administrators saving the same name at once both pass the check; the index stops the second → same 422. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-    if (cause?.code === '23505' && cause.constraint === 'hashtags_company_name_key') throw invalidFields(NAME_TAKEN);
-    throw error;
-  }
 }
 
 export function createHashtagsService(platform: Platform) {
@@ -91,28 +61,31 @@ export function createHashtagsService(platform: Platform) {
     search: [hashtags.name],
     filters: { status: (v: number) => eq(hashtags.status, v) },
     present: presentHashtags,
+    unique: [
+      {
+        field: 'name',
+        column: hashtags.name,
+        constraint: 'hashtags_company_name_key',
+        message: 'hashtags_admin.name_taken',
+        ignoreCase: true,
+      },
+    ],
 
     async create(tx, actor, input) {
-      await assertNameFree(tx, actor.companyId, input.name);
-      const [row] = await withUniqueName(() =>
-        tx
-          .insert(hashtags)
-          .values({ companyId: actor.companyId, name: input.name, status: input.status })
-          .returning({ id: hashtags.id }),
-      );
+      const [row] = await tx
+        .insert(hashtags)
+        .values({ companyId: actor.companyId, name: input.name, status: input.status })
+        .returning({ id: hashtags.id });
       if (!row) throw new Error('hashtag insert returned nothing');
       return row.id;
     },
 
     async update(tx, actor, before, input) {
-      if (input.name !== undefined) await assertNameFree(tx, actor.companyId, input.name, before.id);
       if (input.name === undefined && input.status === undefined) return;
-      await withUniqueName(() =>
-        tx
-          .update(hashtags)
-          .set({ name: input.name, status: input.status })
-          .where(and(eq(hashtags.companyId, actor.companyId), eq(hashtags.id, before.id))),
-      );
+      await tx
+        .update(hashtags)
+        .set({ name: input.name, status: input.status })
+        .where(and(eq(hashtags.companyId, actor.companyId), eq(hashtags.id, before.id)));
     },
 
     status: activeStatusAction(hashtags),

@@ -11,11 +11,10 @@ import {
   institutionSchema,
   institutionUpdateSchema,
 } from '@kampus/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { institutions } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
-import { invalidFields } from '../../platform/http/errors.js';
 import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 
 async function presentInstitutions(tx: Db, companyId: number, ids: number[]): Promise<Institution[]> {
@@ -34,37 +33,6 @@ async function presentInstitutions(tx: Db, companyId: number, ids: number[]): Pr
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
-}
-
-const CODE_TAKEN = { code: 'institutions_admin.code_taken' };
-
-/** Same rule as the unique index `institutions_company_code_key`: a code is used once per company, whatever its case. */
-async function assertCodeFree(tx: Db, companyId: number, code: string | null | undefined, exceptId?: number) {
-  if (!code) return;
-  const [taken] = await tx
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(
-      and(
-        eq(institutions.companyId, companyId),
-        eq(sql`lower(${institutions.code})`, sql`lower(${code})`),
-        exceptId ? ne(institutions.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw invalidFields(CODE_TAKEN);
-}
-
-/** Two administrators saving the same code at once both pass the check; the index stops the second → same 422. */
-async function withUniqueCode<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-    if (cause?.code === '23505' && cause.constraint === 'institutions_company_code_key')
-      throw invalidFields(CODE_TAKEN);
-    throw error;
-  }
 }
 
 function writableColumns(input: InstitutionUpdate) {
@@ -110,29 +78,32 @@ export function createInstitutionsService(platform: Platform) {
       search: [institutions.name, institutions.code, institutions.city, institutions.contactEmail],
       filters: { status: (v: number) => eq(institutions.status, v) },
       present: presentInstitutions,
+      unique: [
+        {
+          field: 'code',
+          column: institutions.code,
+          constraint: 'institutions_company_code_key',
+          message: 'institutions_admin.code_taken',
+          ignoreCase: true,
+        },
+      ],
 
       async create(tx, actor, input) {
-        await assertCodeFree(tx, actor.companyId, input.code);
-        const [row] = await withUniqueCode(() =>
-          tx
-            .insert(institutions)
-            .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name })
-            .returning({ id: institutions.id }),
-        );
+        const [row] = await tx
+          .insert(institutions)
+          .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name })
+          .returning({ id: institutions.id });
         if (!row) throw new Error('institution insert returned nothing');
         return row.id;
       },
 
       async update(tx, actor, before, input) {
-        await assertCodeFree(tx, actor.companyId, input.code, before.id);
         const columns = writableColumns(input);
         if (Object.keys(columns).length === 0) return;
-        await withUniqueCode(() =>
-          tx
-            .update(institutions)
-            .set(columns)
-            .where(and(eq(institutions.companyId, actor.companyId), eq(institutions.id, before.id))),
-        );
+        await tx
+          .update(institutions)
+          .set(columns)
+          .where(and(eq(institutions.companyId, actor.companyId), eq(institutions.id, before.id)));
       },
 
       status: activeStatusAction(institutions),

@@ -19,7 +19,7 @@ import {
   userGroupSchema,
   userGroupUpdateSchema,
 } from '@kampus/shared';
-import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
@@ -28,7 +28,7 @@ import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { activeStatusAction, defineResource, foldCase, foldedColumn } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -87,36 +87,6 @@ async function presentGroups(tx: Db, companyId: number, ids: number[]): Promise<
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
-}
-
-const NAME_TAKEN = { name: 'user_groups_admin.name_taken' };
-
-/** Unique per company ignoring case, with the Turkish capitals folded too (the index folds ASCII only). */
-async function assertNameFree(tx: Db, companyId: number, name: string | undefined, exceptId?: number) {
-  if (!name) return;
-  const [taken] = await tx
-    .select({ id: userGroups.id })
-    .from(userGroups)
-    .where(
-      and(
-        eq(userGroups.companyId, companyId),
-        eq(foldedColumn(userGroups.name), foldCase(name)),
-        exceptId ? ne(userGroups.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw invalidFields(NAME_TAKEN);
-}
-
-/** Two administrators saving the same name at once both pass the check; the index stops the second → same 422. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; constraint?: string };
-    if (cause?.code === '23505' && cause.constraint === 'user_groups_company_name_key') throw invalidFields(NAME_TAKEN);
-    throw error;
-  }
 }
 
 /** Every id must be a user of the company: another company's user is refused, never joined. */
@@ -219,34 +189,38 @@ export function createUserGroupsService(platform: Platform) {
       kind: (v: UserGroupKind) => eq(userGroups.kind, v),
     },
     present: presentGroups,
+    // Case folded with the Turkish capitals too; the index folds ASCII only and catches races.
+    unique: [
+      {
+        field: 'name',
+        column: userGroups.name,
+        constraint: 'user_groups_company_name_key',
+        message: 'user_groups_admin.name_taken',
+        ignoreCase: true,
+      },
+    ],
 
     async create(tx, actor, input) {
-      await assertNameFree(tx, actor.companyId, input.name);
       const rules = rulesForKind(input.kind, input.rules);
       if (input.kind === 'static') await assertCompanyUsers(tx, actor.companyId, input.member_ids, 'member_ids');
-      const [row] = await withUniqueName(() =>
-        tx
-          .insert(userGroups)
-          .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name, kind: input.kind, rules })
-          .returning({ id: userGroups.id }),
-      );
+      const [row] = await tx
+        .insert(userGroups)
+        .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name, kind: input.kind, rules })
+        .returning({ id: userGroups.id });
       if (!row) throw new Error('user group insert returned nothing');
       if (input.kind === 'static') await insertMembers(tx, actor, row.id, input.member_ids);
       return row.id;
     },
 
     async update(tx, actor, before, input) {
-      await assertNameFree(tx, actor.companyId, input.name, before.id);
       const kind = input.kind ?? before.kind;
       const rules = rulesForKind(kind, input.rules === undefined ? before.rules : input.rules);
       // A static group becoming a rule group lets its list go (each removal audited); the other way it starts empty.
       if (before.kind === 'static' && kind === 'rule') await deleteMembers(tx, actor, before.id);
-      await withUniqueName(() =>
-        tx
-          .update(userGroups)
-          .set({ ...writableColumns(input), kind, rules, updatedAt: new Date() })
-          .where(and(eq(userGroups.companyId, actor.companyId), eq(userGroups.id, before.id))),
-      );
+      await tx
+        .update(userGroups)
+        .set({ ...writableColumns(input), kind, rules, updatedAt: new Date() })
+        .where(and(eq(userGroups.companyId, actor.companyId), eq(userGroups.id, before.id)));
     },
 
     status: activeStatusAction(userGroups),

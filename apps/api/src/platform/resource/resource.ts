@@ -8,10 +8,11 @@ import {
   parseSort,
   type ResourceListQuery,
 } from '@kampus/shared';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { uniqueViolationOf } from '../../db/errors.js';
 import { inTenant } from '../../db/scope.js';
 import type { Actor } from '../actor.js';
 import { record } from '../events.js';
@@ -63,6 +64,23 @@ export function activeStatusAction<Item extends { id: number }>(
 }
 
 /**
+ * A value that must be unique in the company, like a hashtag's name. The framework checks it before the write (all
+ * such fields at once, 422 on each taken one) and maps its unique index's violation to the same 422, for two saves
+ * that race past the check.
+ */
+export interface UniqueRule<Create> {
+  /** The body field, also the key of the 422's errors. */
+  field: Extract<keyof Create, string>;
+  column: PgColumn;
+  /** The unique index enforcing it. */
+  constraint: string;
+  /** Locale key of the message. */
+  message: string;
+  /** Compare with case folded, the Turkish, Azerbaijani and German capitals included. */
+  ignoreCase?: boolean;
+}
+
+/**
  * Everything a tenant-scoped admin resource declares. The framework adds what no declaration may forget: the tenant
  * filter (every query runs in `inTenant` and filters by `company_id` itself), the 404 for another company's id, the
  * audit row of every change, paging, sorting, search, bulk actions and export.
@@ -89,6 +107,8 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   filters?: Filters<Omit<Query, keyof ResourceListQuery>>;
   /** Rows → items, for the ids given (all of the company); the order does not matter. */
   present: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
+  /** Values unique in the company, checked by the framework around create and update. */
+  unique?: UniqueRule<Create>[];
   /** Inserts the record and returns its id. Business rules failing → throw invalidFields(...). */
   create: (tx: Db, actor: Actor, input: Create) => Promise<number>;
   update: (tx: Db, actor: Actor, before: Item, input: Update) => Promise<void>;
@@ -177,6 +197,42 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  const uniqueRules = decl.unique ?? [];
+
+  /** The 422 of every unique field of the input that another record of the company already holds. */
+  async function assertUnique(tx: Db, companyId: number, input: Create | Update, exceptId?: number): Promise<void> {
+    const taken: Record<string, string> = {};
+    for (const rule of uniqueRules) {
+      const value = (input as Record<string, unknown>)[rule.field];
+      if (typeof value !== 'string' || value === '') continue;
+      const [clash] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(
+          and(
+            ofCompany(companyId),
+            rule.ignoreCase ? eq(foldedColumn(rule.column), foldCase(value)) : eq(rule.column, value),
+            exceptId === undefined ? undefined : ne(table.id, exceptId),
+          ),
+        )
+        .limit(1);
+      if (clash) taken[rule.field] = rule.message;
+    }
+    if (Object.keys(taken).length > 0) throw invalidFields(taken);
+  }
+
+  /** A write that ran into a declared unique index (a race past the check) answers the same 422. */
+  async function withUniqueIndexes<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const constraint = uniqueViolationOf(error);
+      const rule = uniqueRules.find((candidate) => candidate.constraint === constraint);
+      if (rule) throw invalidFields({ [rule.field]: rule.message });
+      throw error;
+    }
+  }
+
   /** All ids must be the company's, checked in one query; otherwise 404 and nothing happens. */
   async function findOwned(tx: Db, actor: Actor, ids: number[]): Promise<Item[]> {
     const unique = [...new Set(ids)];
@@ -261,7 +317,8 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
 
     create: async (actor: Actor, input: Create) => {
       const item = await inTenant(db, actor.companyId, async (tx) => {
-        const id = await decl.create(tx, actor, input);
+        await assertUnique(tx, actor.companyId, input);
+        const id = await withUniqueIndexes(() => decl.create(tx, actor, input));
         const [created] = await presentInOrder(tx, actor.companyId, [id]);
         if (!created) throw new Error(`${decl.entity} ${id} was created but cannot be read back`);
         await audit(tx, actor, 'created', id, undefined, created);
@@ -275,7 +332,8 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       inTenant(db, actor.companyId, async (tx) => {
         const [before] = await findOwned(tx, actor, [id]);
         if (!before) throw notFound();
-        await decl.update(tx, actor, before, input);
+        await assertUnique(tx, actor.companyId, input, id);
+        await withUniqueIndexes(() => decl.update(tx, actor, before, input));
         const [after] = await presentInOrder(tx, actor.companyId, [id]);
         await audit(tx, actor, 'updated', id, before, after);
         return after as Item;

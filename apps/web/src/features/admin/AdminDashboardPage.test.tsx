@@ -1,8 +1,7 @@
 import type { AdminDashboard, DashboardUser } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.js';
 import { http } from '../../lib/api.js';
 import AdminDashboardPage from './AdminDashboardPage.js';
 
@@ -32,17 +31,6 @@ const full: AdminDashboard = {
   newest_users: [person(1, { can_impersonate: true }), person(2, { status: 0 })],
 };
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AdminDashboardPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
 const answer = (data: AdminDashboard) => Promise.resolve({ data }) as Promise<never>;
 
 describe('AdminDashboardPage', () => {
@@ -53,14 +41,14 @@ describe('AdminDashboardPage', () => {
 
   it('shows skeletons while the figures load', async () => {
     vi.spyOn(http, 'get').mockReturnValue(new Promise(() => undefined));
-    renderPage();
+    renderPage(<AdminDashboardPage />);
     expect(screen.getByTestId('admin-dashboard-loading').getAttribute('aria-busy')).toBe('true');
     expect(http.get).toHaveBeenCalledWith('api/admin/dashboard');
   });
 
   it('shows every group of figures, labelled, and the newest people with the view-as action where offered', async () => {
     vi.spyOn(http, 'get').mockReturnValue(answer(full));
-    renderPage();
+    renderPage(<AdminDashboardPage />);
     await screen.findByTestId('admin-dashboard');
     const active = screen.getByTestId('figure-people-active_users');
     expect(active.textContent).toContain('Active users');
@@ -75,13 +63,13 @@ describe('AdminDashboardPage', () => {
 
   it('says so when the company has nobody yet', async () => {
     vi.spyOn(http, 'get').mockReturnValue(answer({ ...full, newest_users: [] }));
-    renderPage();
+    renderPage(<AdminDashboardPage />);
     await screen.findByText('This company has no users yet.');
   });
 
   it('says so when the permissions cover no figure', async () => {
     vi.spyOn(http, 'get').mockReturnValue(answer({ company, groups: [], newest_users: null }));
-    renderPage();
+    renderPage(<AdminDashboardPage />);
     expect((await screen.findByTestId('admin-dashboard-empty')).textContent).toContain(
       'Your permissions do not cover anything shown on this dashboard.',
     );
@@ -91,7 +79,7 @@ describe('AdminDashboardPage', () => {
     vi.spyOn(http, 'get')
       .mockReturnValueOnce(Promise.reject(new Error('ApiService: the server is unreachable')) as Promise<never>)
       .mockReturnValueOnce(answer(full));
-    renderPage();
+    renderPage(<AdminDashboardPage />);
     const error = await screen.findByTestId('admin-dashboard-error');
     expect(error.textContent).toContain('The figures could not be loaded');
     expect(error.textContent).toContain('the server is unreachable');

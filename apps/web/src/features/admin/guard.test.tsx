@@ -1,7 +1,7 @@
 import { ROLE } from '@kampus/shared';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.js';
 
 const session = vi.hoisted(() => ({ roles: null as { id: number; permissions: { name: string }[] }[] | null }));
 vi.mock('../../lib/session.js', () => ({
@@ -12,7 +12,7 @@ vi.mock('../../lib/session.js', () => ({
 const { RequirePermission } = await import('../../app/guards.js');
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  const { router } = renderPage(
     [
       {
         Component: RequirePermission,
@@ -24,9 +24,8 @@ function renderAt(path: string) {
       },
       { path: '/403', element: <p>forbidden</p> },
     ],
-    { initialEntries: [path] },
+    { at: path },
   );
-  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,9 +1,8 @@
 import type { SmsChallenge } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.js';
 
 vi.mock('../../app/layouts/PublicLayout.js', () => ({
   PublicLayout: ({ title, children }: { title: string; children: ReactNode }) => (
@@ -18,17 +17,12 @@ vi.mock('../../lib/session.js', () => ({ sessionStore: { signIn: vi.fn() } }));
 const { default: ConfirmAccessCodePage } = await import('./ConfirmAccessCodePage.js');
 
 function renderWith(challenge: SmsChallenge) {
-  const router = createMemoryRouter(
+  renderPage(
     [
       { path: '/confirm-access-code', element: <ConfirmAccessCodePage /> },
       { path: '/login', element: <p>login page</p> },
     ],
-    { initialEntries: [{ pathname: '/confirm-access-code', state: { ...challenge, redirect: null } }] },
-  );
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
+    { at: { pathname: '/confirm-access-code', state: { ...challenge, redirect: null } } },
   );
 }
 

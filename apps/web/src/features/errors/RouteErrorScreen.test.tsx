@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CompanyContext } from '../../app/company.js';
+import { renderPage } from '../../../test/render.js';
 import { guardLazyRoutes } from '../../lib/lazy.js';
 
 vi.mock('../../lib/session.js', () => ({ sessionStore: { isAuthenticated: () => false } }));
@@ -16,7 +14,7 @@ function Broken(): never {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  renderPage(
     [
       {
         ErrorBoundary: RouteErrorScreen,
@@ -34,14 +32,7 @@ function renderAt(path: string) {
         ]),
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <CompanyContext.Provider value={null}>
-        <RouterProvider router={router} />
-      </CompanyContext.Provider>
-    </MantineProvider>,
+    { at: path },
   );
 }
 

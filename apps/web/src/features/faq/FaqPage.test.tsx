@@ -1,9 +1,7 @@
 import type { FaqPublicResponse } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.js';
 import { http } from '../../lib/api.js';
 import FaqPage, { sectionsOf } from './FaqPage.js';
 
@@ -32,17 +30,8 @@ function serve() {
   }) as never);
 }
 
-function renderPage(path = '/faq') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/faq', element: <FaqPage /> }], { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+function renderFaq(at = '/faq') {
+  return renderPage(<FaqPage />, { path: '/faq', at }).router;
 }
 
 const shownQuestions = () =>
@@ -56,7 +45,7 @@ describe('FaqPage (learner)', () => {
 
   it('groups questions under their topics, the ones without a topic last, answers sanitized', async () => {
     serve();
-    renderPage();
+    renderFaq();
     await screen.findByText('How do I reset my password?');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Sign-in',
@@ -71,7 +60,7 @@ describe('FaqPage (learner)', () => {
 
   it('searches as one types (debounced, once), keeps it in the address, and shows the empty state', async () => {
     const get = serve();
-    const router = renderPage();
+    const router = renderFaq();
     await screen.findByText('Where is my certificate?');
     const box = screen.getByLabelText('Search the questions');
     fireEvent.change(box, { target: { value: 'cert' } });
@@ -90,7 +79,7 @@ describe('FaqPage (learner)', () => {
 
   it('filters by a topic chosen from the address or the chips', async () => {
     const get = serve();
-    renderPage('/faq?category=2');
+    renderFaq('/faq?category=2');
     await waitFor(() => expect(shownQuestions()).toEqual(['Where is my certificate?']));
     expect(get).toHaveBeenCalledWith('api/faq', undefined, { category_id: '2' });
     fireEvent.click(screen.getByRole('radio', { name: /All topics/ }));
@@ -99,11 +88,11 @@ describe('FaqPage (learner)', () => {
 
   it('says when no question exists yet, and offers a retry when loading fails', async () => {
     vi.spyOn(http, 'get').mockResolvedValueOnce({ data: { categories: [], questions: [] } } as never);
-    renderPage();
+    renderFaq();
     expect(await screen.findByTestId('faq-none')).toBeTruthy();
     cleanup();
     vi.spyOn(http, 'get').mockRejectedValue(new Error('down'));
-    renderPage();
+    renderFaq();
     expect(await screen.findByTestId('faq-error')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -1,8 +1,7 @@
 import { CARD_PAYMENT_INTEGRATION_KEY, type Integration, type MenuItem } from '@kampus/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { providers } from '../../../test/render.js';
 import { http } from '../../lib/api.js';
 import { profileMenuItems } from '../frame/profile-menu-items.js';
 import { sideMenuEntries } from '../menu/menu-items.js';
@@ -17,11 +16,6 @@ const integration = (key: string, activatedAt: string | null): Integration => ({
   companies: [{ id: 7, pivot: { activated_at: activatedAt } }],
 });
 
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
 describe('the card payment rule in the frame', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -29,26 +23,26 @@ describe('the card payment rule in the frame', () => {
     const get = vi
       .spyOn(http, 'get')
       .mockResolvedValue({ data: [integration(CARD_PAYMENT_INTEGRATION_KEY, '2026-02-01T08:00:00Z')] } as never);
-    const { result } = renderHook(() => usePaymentIntegrationActive(true), { wrapper });
+    const { result } = renderHook(() => usePaymentIntegrationActive(true), { wrapper: providers() });
     await waitFor(() => expect(result.current).toBe(true));
     expect(get).toHaveBeenCalledWith('api/integrations', undefined, { by_user: 'true' });
   });
 
   it('answers false for a switched-off payment integration, on failure, and asks nothing while disabled', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: [integration(CARD_PAYMENT_INTEGRATION_KEY, null)] } as never);
-    const off = renderHook(() => usePaymentIntegrationActive(true), { wrapper });
+    const off = renderHook(() => usePaymentIntegrationActive(true), { wrapper: providers() });
     await waitFor(() => expect(http.get).toHaveBeenCalled());
     expect(off.result.current).toBe(false);
     vi.restoreAllMocks();
 
     vi.spyOn(http, 'get').mockRejectedValue(new Error('down'));
-    const failed = renderHook(() => usePaymentIntegrationActive(true), { wrapper });
+    const failed = renderHook(() => usePaymentIntegrationActive(true), { wrapper: providers() });
     await waitFor(() => expect(http.get).toHaveBeenCalled());
     expect(failed.result.current).toBe(false);
     vi.restoreAllMocks();
 
     const get = vi.spyOn(http, 'get');
-    const disabled = renderHook(() => usePaymentIntegrationActive(false), { wrapper });
+    const disabled = renderHook(() => usePaymentIntegrationActive(false), { wrapper: providers() });
     expect(disabled.result.current).toBe(false);
     expect(get).not.toHaveBeenCalled();
   });

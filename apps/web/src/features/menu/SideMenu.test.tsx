@@ -1,9 +1,7 @@
 import type { MenuItem } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.js';
 import type { SessionUser } from '../../lib/session.js';
 import { SideMenu } from './SideMenu.js';
 
@@ -28,15 +26,7 @@ const item = (id: number, type: string, order: number, status = 1, title: string
 });
 
 function renderMenu(at = '/notification') {
-  const router = createMemoryRouter([{ path: '*', element: <SideMenu /> }], { initialEntries: [at] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<SideMenu />, { path: '*', at });
 }
 
 describe('SideMenu', () => {

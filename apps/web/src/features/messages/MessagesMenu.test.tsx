@@ -1,9 +1,7 @@
 import type { CompanySelf, UserMessage } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanyContext } from '../../app/company.js';
+import { renderPage } from '../../../test/render.js';
 import { ApiError } from '../../lib/http.js';
 import type { SessionUser } from '../../lib/session.js';
 import { MessagesMenu } from './MessagesMenu.js';
@@ -37,16 +35,7 @@ function answer(count: number | Error, list: UserMessage[] | Error) {
 }
 
 function renderMenu(chat: unknown = false) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <CompanyContext.Provider value={company(chat)}>
-          <MessagesMenu />
-        </CompanyContext.Provider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<MessagesMenu />, { company: company(chat) });
 }
 
 describe('MessagesMenu', () => {

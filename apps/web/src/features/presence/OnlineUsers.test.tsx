@@ -1,9 +1,7 @@
 import type { CompanySelf, OnlineUser, SubscribeAck } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanyContext } from '../../app/company.js';
+import { renderPage } from '../../../test/render.js';
 import type { ChannelListener } from '../../lib/realtime.js';
 import type { SessionUser } from '../../lib/session.js';
 import { OnlineUsers } from './OnlineUsers.js';
@@ -83,14 +81,12 @@ function PointToasts() {
 }
 
 function renderHeader(self: CompanySelf = company()) {
-  render(
-    <MantineProvider>
-      <Notifications />
-      <CompanyContext.Provider value={self}>
-        <OnlineUsers />
-        <PointToasts />
-      </CompanyContext.Provider>
-    </MantineProvider>,
+  renderPage(
+    <>
+      <OnlineUsers />
+      <PointToasts />
+    </>,
+    { company: self },
   );
 }
 

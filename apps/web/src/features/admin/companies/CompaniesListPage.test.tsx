@@ -1,9 +1,7 @@
 import type { AdminCompany } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import CompaniesListPage from './CompaniesListPage.js';
 
@@ -40,17 +38,7 @@ const child = company({
 });
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/companies', element: <CompaniesListPage /> }], {
-    initialEntries: ['/admin/companies'],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<CompaniesListPage />, { path: '/admin/companies' });
 }
 
 describe('CompaniesListPage', () => {

@@ -1,10 +1,7 @@
 import type { AdminCompany } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import CompanyFormPage from './CompanyFormPage.js';
@@ -34,21 +31,12 @@ const created: AdminCompany = {
 };
 
 function renderAdd() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderPage(
     [
       { path: '/admin/companies/add', element: <CompanyFormPage /> },
       { path: '/admin/companies', element: <p>companies list</p> },
     ],
-    { initialEntries: ['/admin/companies/add'] },
-  );
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    { at: '/admin/companies/add' },
   );
 }
 

@@ -1,10 +1,7 @@
 import { type DataRequest, ROLE } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import * as download from '../../../lib/download.js';
 import { DueBadge } from './DueBadge.js';
@@ -33,24 +30,12 @@ const request = (overrides: Partial<DataRequest>): DataRequest => ({
   ...overrides,
 });
 
-function renderPage(items: DataRequest[]) {
+function renderRequests(items: DataRequest[]) {
   vi.spyOn(http, 'get').mockResolvedValue({
     data: items,
     meta: { page: 1, per_page: 20, total: items.length },
   } as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/data', element: <DataPage /> }], {
-    initialEntries: ['/admin/data'],
-  });
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
+  renderPage(<DataPage />, { path: '/admin/data' });
 }
 
 describe('data tools', { timeout: 30_000 }, () => {
@@ -71,13 +56,13 @@ describe('data tools', { timeout: 30_000 }, () => {
   });
 
   it('shows the deadline: red once overdue, orange within 7 days, the status once answered', () => {
-    render(
-      <MantineProvider>
+    renderPage(
+      <>
         <DueBadge request={request({ days_left: -3, overdue: true })} />
         <DueBadge request={request({ days_left: 5, due_soon: true })} />
         <DueBadge request={request({ days_left: 0, due_soon: true })} />
         <DueBadge request={request({ days_left: null, status: 'completed' })} />
-      </MantineProvider>,
+      </>,
     );
     const badges = screen.getAllByTestId('request-due').map((node) => node.textContent);
     expect(badges).toEqual(['3 days overdue', '5 days left', 'Due today', 'Completed']);
@@ -96,7 +81,7 @@ describe('data tools', { timeout: 30_000 }, () => {
     const save = vi
       .spyOn(download, 'downloadFile')
       .mockImplementation(() => new Promise<string>((resolve) => (finish = resolve)));
-    renderPage([
+    renderRequests([
       request({ id: 1 }),
       request({ id: 2, kind: 'erasure', subject: { id: 8, name: 'Can', surname: 'Demir', email: null } }),
       request({ id: 3, kind: 'erasure', status: 'completed', subject: null, subject_label: '#9', days_left: null }),
@@ -122,7 +107,9 @@ describe('data tools', { timeout: 30_000 }, () => {
   });
 
   it('erases only after the full name is typed, then refreshes the list', async () => {
-    renderPage([request({ id: 2, kind: 'erasure', subject: { id: 8, name: 'Can', surname: 'Demir', email: null } })]);
+    renderRequests([
+      request({ id: 2, kind: 'erasure', subject: { id: 8, name: 'Can', surname: 'Demir', email: null } }),
+    ]);
     const erase = vi.spyOn(http, 'post').mockResolvedValue({ data: request({ id: 2, status: 'completed' }) } as never);
     fireEvent.click(await screen.findByTestId('request-erase'));
     const accept = (await screen.findByTestId('erase-confirm-accept')) as HTMLButtonElement;
@@ -139,7 +126,7 @@ describe('data tools', { timeout: 30_000 }, () => {
   });
 
   it('shows the empty state with the way to record a request', async () => {
-    renderPage([]);
+    renderRequests([]);
     expect((await screen.findByTestId('table-empty')).textContent).toContain(
       'There are no personal-data requests yet.',
     );

@@ -1,10 +1,7 @@
 import type { CompanySelf, FaqCategory } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CompanyContext } from '../../../app/company.js';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import FaqFormPage from './FaqFormPage.js';
@@ -20,22 +17,12 @@ const category: FaqCategory = {
 };
 
 function renderForm(defaultLanguage: 'tr' | 'en') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderPage(
     [
       { path: '/admin/faq/add', element: <FaqFormPage /> },
       { path: '*', element: <output data-testid="elsewhere" /> },
     ],
-    { initialEntries: ['/admin/faq/add'] },
-  );
-  render(
-    <MantineProvider>
-      <CompanyContext.Provider value={{ default_language: defaultLanguage } as CompanySelf}>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </CompanyContext.Provider>
-    </MantineProvider>,
+    { at: '/admin/faq/add', company: { default_language: defaultLanguage } as CompanySelf },
   );
   return router;
 }

@@ -1,9 +1,7 @@
 import { type Hashtag, ROLE } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 
 const session = vi.hoisted(() => ({ roles: [] as { id: number; permissions: { name: string }[] }[] }));
@@ -25,17 +23,7 @@ const withPermissions = (...names: string[]) => [
 ];
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/hashtags', element: <HashtagsListPage /> }], {
-    initialEntries: ['/admin/hashtags'],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<HashtagsListPage />, { path: '/admin/hashtags' });
 }
 
 describe('HashtagsListPage', () => {

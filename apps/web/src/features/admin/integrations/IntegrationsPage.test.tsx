@@ -1,9 +1,7 @@
 import type { AdminIntegration } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import IntegrationsPage from './IntegrationsPage.js';
 
@@ -22,19 +20,6 @@ const list: AdminIntegration[] = [
   },
 ];
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <IntegrationsPage />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-}
-
 describe('IntegrationsPage', () => {
   afterEach(() => {
     cleanup();
@@ -43,7 +28,7 @@ describe('IntegrationsPage', () => {
 
   it('groups the catalogue by kind with each status, activation date and who switched it on', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: list } as never);
-    renderPage();
+    renderPage(<IntegrationsPage />);
     const zoom = await screen.findByTestId('integration-zoom');
     expect(within(zoom).getByTestId('integration-status').textContent).toBe('Active');
     expect(within(zoom).getByTestId('integration-activated-at').textContent).toMatch(/^Active since 02/);
@@ -61,7 +46,7 @@ describe('IntegrationsPage', () => {
   it('activates only after confirming, then reloads the list', async () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue({ data: list } as never);
     const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { ...list[0], active: true } } as never);
-    renderPage();
+    renderPage(<IntegrationsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Activate: iyzico' }));
     expect(await screen.findByText(/your people will see their order history/)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
@@ -73,7 +58,7 @@ describe('IntegrationsPage', () => {
   it('deactivates through DELETE api/integrations/{id} after confirming', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: list } as never);
     const remove = vi.spyOn(http, 'delete').mockResolvedValue({ message: 'Off', data: list[1] } as never);
-    renderPage();
+    renderPage(<IntegrationsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate: Zoom' }));
     fireEvent.click(await screen.findByTestId('confirm-accept'));
     await waitFor(() => expect(remove).toHaveBeenCalledWith('api/integrations', 5));
@@ -81,7 +66,7 @@ describe('IntegrationsPage', () => {
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
     vi.spyOn(http, 'get').mockRejectedValue(new Error('down'));
-    renderPage();
+    renderPage(<IntegrationsPage />);
     expect(await screen.findByTestId('integrations-error')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

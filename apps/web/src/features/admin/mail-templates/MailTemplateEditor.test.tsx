@@ -1,10 +1,7 @@
 import type { MailPreview, MailTemplate } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import { insertAt, MailTemplateEditor } from './MailTemplateEditor.js';
@@ -29,22 +26,12 @@ const previewOf = (subject: string, html = '<p>Hello Jane,</p>'): Promise<never>
   Promise.resolve({ data: { subject, html, text: 'Hello Jane,' } satisfies MailPreview }) as Promise<never>;
 
 function mount(item: MailTemplate = template) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderPage(
     [
       { path: '/edit', element: <MailTemplateEditor template={item} /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/edit'] },
-  );
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
+    { at: '/edit' },
   );
 }
 

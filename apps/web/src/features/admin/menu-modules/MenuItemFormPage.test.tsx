@@ -1,9 +1,7 @@
 import type { AdminMenuItem } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, testQueryClient } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 
@@ -20,22 +18,15 @@ const wall: AdminMenuItem = {
 function renderAt(path: string) {
   vi.spyOn(http, 'get').mockImplementation(((_url: string, id?: number) =>
     Promise.resolve(id ? { data: wall } : { data: [wall], meta: { page: 1, per_page: 100, total: 1 } })) as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const router = createMemoryRouter(
+  const { router } = renderPage(
     [
       { path: '/admin/menu-modules/add', element: <MenuItemFormPage /> },
       { path: '/admin/menu-modules/:id/edit', element: <MenuItemFormPage /> },
       { path: '/admin/menu-modules', element: <p>list</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    { at: path, client },
   );
   return { router, invalidate };
 }

@@ -1,10 +1,7 @@
 import type { AdminMenuItem } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { sessionStore } from '../../../lib/session.js';
 import { moveItem } from './names.js';
@@ -34,21 +31,8 @@ function mockApi(items = ITEMS, modules = ['wall', 'gift']) {
   };
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/menu-modules', element: <MenuModulesPage /> }], {
-    initialEntries: ['/admin/menu-modules'],
-  });
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return client;
+function renderMenu() {
+  return renderPage(<MenuModulesPage />, { path: '/admin/menu-modules' }).client;
 }
 
 const names = () => screen.getAllByTestId('menu-item-name').map((node) => node.textContent);
@@ -81,7 +65,7 @@ describe('MenuModulesPage', { timeout: 30_000 }, () => {
 
   it('lists the items in menu order, named by their title or their type, with the module switches', async () => {
     mockApi();
-    renderPage();
+    renderMenu();
     await waitFor(() => expect(names()).toEqual(['Home', 'Wall of fame', 'Gifts']));
     const switches = await screen.findAllByRole('switch');
     const moduleSwitch = await screen.findByTestId('module-leader-table');
@@ -97,7 +81,7 @@ describe('MenuModulesPage', { timeout: 30_000 }, () => {
       serve(reordered);
       return { data: reordered } as never;
     });
-    const client = renderPage();
+    const client = renderMenu();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     await waitFor(() => expect(names()).toEqual(['Home', 'Wall of fame', 'Gifts']));
     const handle = screen.getByRole('button', { name: 'Reorder: Home' });
@@ -126,7 +110,7 @@ describe('MenuModulesPage', { timeout: 30_000 }, () => {
   it('moves an item with its move-down button, and puts the order back when saving fails', async () => {
     mockApi();
     const put = vi.spyOn(http, 'put').mockRejectedValue(new Error('Sunucu yanıt vermedi'));
-    renderPage();
+    renderMenu();
     await waitFor(() => expect(names()).toEqual(['Home', 'Wall of fame', 'Gifts']));
     fireEvent.click(screen.getByRole('button', { name: 'Move down: Wall of fame' }));
     await waitFor(() => expect(put).toHaveBeenCalledWith('api/admin/menu-modules/order', { ids: [1, 3, 2] }));
@@ -139,7 +123,7 @@ describe('MenuModulesPage', { timeout: 30_000 }, () => {
     const update = vi.spyOn(http, 'update').mockResolvedValue({ data: { ...ITEMS[2], status: 0 } } as never);
     const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { modules: ['wall'] } } as never);
     const updateUser = vi.spyOn(sessionStore, 'updateUser').mockResolvedValue();
-    renderPage();
+    renderMenu();
     const row = (await screen.findAllByTestId('menu-item-row'))[2]!;
     fireEvent.click(within(row).getByRole('switch', { name: 'Show in the menu: Gifts' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith('api/admin/menu-modules', 3, { status: 0 }));
@@ -150,12 +134,12 @@ describe('MenuModulesPage', { timeout: 30_000 }, () => {
 
   it('shows the empty state and a retry when loading fails', async () => {
     mockApi([]);
-    renderPage();
+    renderMenu();
     expect((await screen.findByTestId('menu-items-empty')).textContent).toContain('The menu has no items yet.');
     cleanup();
     vi.restoreAllMocks();
     vi.spyOn(http, 'get').mockRejectedValue(new Error('down'));
-    renderPage();
+    renderMenu();
     expect(await screen.findByTestId('menu-items-error')).toBeTruthy();
     expect(await screen.findByTestId('modules-error')).toBeTruthy();
   });

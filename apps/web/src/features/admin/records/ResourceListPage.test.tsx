@@ -1,11 +1,7 @@
 import type { Institution } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import type { TableColumn } from '../../../components/DataTable.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
@@ -28,9 +24,8 @@ const institution = (id: number, name: string): Institution => ({
 });
 const page = (data: Institution[]) => ({ data, meta: { page: 1, per_page: 20, total: data.length } });
 
-function renderPage(props: Partial<ResourceListPageProps<Institution>> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const element = (
+function renderList(props: Partial<ResourceListPageProps<Institution>> = {}) {
+  renderPage(
     <ResourceListPage<Institution>
       resource={resource}
       config={{ sortable: ['name'], filters: [] }}
@@ -42,18 +37,8 @@ function renderPage(props: Partial<ResourceListPageProps<Institution>> = {}) {
       itemName={(item) => item.name}
       testId="institution"
       {...props}
-    />
-  );
-  const router = createMemoryRouter([{ path: '/list', element }], { initialEntries: ['/list?sort=name'] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <ModalsProvider>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+    />,
+    { path: '/list', at: '/list?sort=name' },
   );
 }
 
@@ -86,7 +71,7 @@ describe('ResourceListPage', () => {
 
   it('lists the records of the address query with the header, add, edit and delete from the conventional keys', async () => {
     vi.spyOn(http, 'get').mockResolvedValue(page([institution(3, 'Ankara Akademi')]) as never);
-    renderPage();
+    renderList();
     await screen.findByText('Ankara Akademi');
     expect(http.get).toHaveBeenCalledWith(
       'api/admin/institutions',
@@ -103,7 +88,7 @@ describe('ResourceListPage', () => {
   it('runs the status bulk actions at once and the bulk delete only after confirming, then refreshes', async () => {
     const get = vi.spyOn(http, 'get').mockResolvedValue(page([institution(3, 'A'), institution(4, 'B')]) as never);
     const post = vi.spyOn(http, 'post').mockResolvedValue({ message: 'Done.', affected: 1 } as never);
-    renderPage();
+    renderList();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select row 4' }));
     const bar = await screen.findByTestId('table-bulk-bar');
     fireEvent.click(within(bar).getByRole('button', { name: 'Make passive' }));
@@ -125,7 +110,7 @@ describe('ResourceListPage', () => {
   it('shows the server’s message when a confirmed delete is refused, and keeps the row', async () => {
     vi.spyOn(http, 'get').mockResolvedValue(page([institution(3, 'Ankara Akademi')]) as never);
     vi.spyOn(http, 'delete').mockRejectedValue(new ApiError(422, {}, 'This institution is still in use.'));
-    renderPage();
+    renderList();
     fireEvent.click(await screen.findByTestId('institution-delete'));
     expect(await screen.findByText('Ankara Akademi will be deleted. This cannot be undone.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('confirm-accept'));
@@ -136,14 +121,14 @@ describe('ResourceListPage', () => {
 
   it('gives a read-only viewer the list alone, and leaves out deletes a row does not allow', async () => {
     vi.spyOn(http, 'get').mockResolvedValue(page([institution(3, 'A'), institution(4, 'B')]) as never);
-    renderPage({ canEdit: false });
+    renderList({ canEdit: false });
     await screen.findByText('A');
     expect(screen.queryByTestId('institution-add')).toBeNull();
     expect(screen.queryByTestId('institution-edit')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Select row 3' })).toBeNull();
     cleanup();
 
-    renderPage({ canDelete: (item) => item.id === 4, bulk: { status: false } });
+    renderList({ canDelete: (item) => item.id === 4, bulk: { status: false } });
     const rows = await screen.findAllByTestId('table-row');
     expect(within(rows[0] as HTMLElement).queryByTestId('institution-delete')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByTestId('institution-delete')).toBeTruthy();

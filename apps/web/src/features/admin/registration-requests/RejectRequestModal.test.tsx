@@ -1,7 +1,7 @@
 import type { RegistrationRequest } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import { RejectRequestModal } from './RejectRequestModal.js';
@@ -20,11 +20,7 @@ const request: RegistrationRequest = {
 function renderModal() {
   const onClose = vi.fn();
   const onRejected = vi.fn();
-  render(
-    <MantineProvider>
-      <RejectRequestModal request={request} onClose={onClose} onRejected={onRejected} />
-    </MantineProvider>,
-  );
+  renderPage(<RejectRequestModal request={request} onClose={onClose} onRejected={onRejected} />);
   return { onClose, onRejected };
 }
 

@@ -1,9 +1,7 @@
 import type { AdminRole } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 
 const { default: PermissionRolesPage } = await import('./PermissionRolesPage.js');
@@ -24,20 +22,12 @@ function renderAt(path: string) {
         ? { data: [{ area: 'faq', permissions: ['read_faq', 'create_faq'] }] }
         : { data: ROLES, meta: { page: 1, per_page: 100, total: ROLES.length } },
     )) as never);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderPage(
     [
       { path: '/admin/authorization-add-permission/:id?', element: <PermissionRolesPage /> },
       { path: '/admin/authorization-permission', element: <p>catalogue</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    { at: path },
   );
   return router;
 }

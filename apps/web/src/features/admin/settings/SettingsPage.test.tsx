@@ -1,12 +1,8 @@
 import type { CompanySelf, CompanySettingsForm } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { CompanyContext, useHostCompany } from '../../../app/company.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
@@ -33,33 +29,31 @@ const stored: CompanySettingsForm = {
 };
 const company = { id: 1, name: 'Demo Holding', slug: 'demo', settings: [] } as unknown as CompanySelf;
 
-/** The app's own wiring (App.tsx): the host company from its query, which a save invalidates. */
-function HostCompany({ children }: { children: ReactNode }) {
-  return <CompanyContext.Provider value={useHostCompany(company)}>{children}</CompanyContext.Provider>;
+/**
+ * The app's own wiring (App.tsx): the host company from its query, which a save invalidates. A layout route, since
+ * `renderPage`'s `company` is a fixed value.
+ */
+function HostCompany() {
+  return (
+    <CompanyContext.Provider value={useHostCompany(company)}>
+      <Outlet />
+    </CompanyContext.Provider>
+  );
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+function renderSettings() {
+  return renderPage(
     [
-      { path: '/admin/settings', element: <SettingsPage /> },
-      { path: '/admin/dashboard', element: <p>dashboard</p> },
+      {
+        element: <HostCompany />,
+        children: [
+          { path: '/admin/settings', element: <SettingsPage /> },
+          { path: '/admin/dashboard', element: <p>dashboard</p> },
+        ],
+      },
     ],
-    { initialEntries: ['/admin/settings'] },
-  );
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <HostCompany>
-            <RouterProvider router={router} />
-          </HostCompany>
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
-  return client;
+    { at: '/admin/settings' },
+  ).client;
 }
 
 // Mantine's tabs and pickers render slowly in jsdom on a busy machine.
@@ -80,7 +74,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
       .spyOn(http, 'put')
       .mockImplementation(((_url: string, body: unknown) =>
         Promise.resolve({ data: { ...stored, ...(body as object) } })) as never);
-    renderPage();
+    renderSettings();
     fireEvent.click(await screen.findByTestId('settings-tab-branding'));
     const primary = screen.getByTestId('color-primaryColor') as HTMLInputElement;
     fireEvent.change(primary, { target: { value: '#aa0000' } });
@@ -101,7 +95,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
   it('refuses a bad colour before sending, and marks the tab that holds it', async () => {
     vi.spyOn(http, 'get').mockResolvedValue({ data: stored } as never);
     const put = vi.spyOn(http, 'put');
-    renderPage();
+    renderSettings();
     fireEvent.click(await screen.findByTestId('settings-tab-branding'));
     fireEvent.change(screen.getByTestId('color-dangerColor'), { target: { value: 'kırmızı' } });
     fireEvent.click(screen.getByTestId('settings-tab-general'));
@@ -115,7 +109,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     vi.spyOn(http, 'put').mockRejectedValue(
       new ApiError(422, { message: 'Invalid', errors: { logo_link: ['Upload the logo again.'] } }, 'Invalid'),
     );
-    renderPage();
+    renderSettings();
     fireEvent.click(await screen.findByTestId('setting-hide_online_users'));
     fireEvent.click(screen.getByTestId('settings-form-save-stay'));
     await waitFor(() => expect(http.put).toHaveBeenCalled(), SLOW);
@@ -129,7 +123,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
       .spyOn(http, 'put')
       .mockImplementation(((_url: string, body: unknown) =>
         Promise.resolve({ data: { ...stored, ...(body as object) } })) as never);
-    renderPage();
+    renderSettings();
     fireEvent.click(await screen.findByTestId('settings-tab-fields'));
     expect((screen.getByTestId('user-field-0-key') as HTMLInputElement).readOnly).toBe(true);
 
@@ -170,7 +164,7 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
 
   it('shows the failure to load with a retry', async () => {
     vi.spyOn(http, 'get').mockRejectedValue(new ApiError(500, null, 'Boom'));
-    renderPage();
+    renderSettings();
     expect(await screen.findByTestId('settings-load-error')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { formatBytes, StorageUsageBar } from './StorageUsage.js';
 
 const MB = 1024 * 1024;
@@ -24,10 +24,8 @@ describe('StorageUsageBar', () => {
 
   it('shows used of quota, the files and a named progress bar in the reader’s language', async () => {
     await i18next.changeLanguage('tr');
-    render(
-      <MantineProvider>
-        <StorageUsageBar usage={{ used_bytes: 900 * MB, quota_bytes: 1024 * MB, files: 1234 }} testId="usage" />
-      </MantineProvider>,
+    renderPage(
+      <StorageUsageBar usage={{ used_bytes: 900 * MB, quota_bytes: 1024 * MB, files: 1234 }} testId="usage" />,
     );
     expect(screen.getByTestId('usage-used').textContent?.replace(/\u00a0/g, ' ')).toBe('Kullanılan: 900 MB / 1 GB');
     expect(screen.getByTestId('usage-files').textContent).toBe('Dosya sayısı: 1.234');

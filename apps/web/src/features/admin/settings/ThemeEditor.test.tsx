@@ -1,8 +1,8 @@
 import { DEFAULT_THEME, type ThemeSettings } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { effectiveColors, ThemeColorsFields, ThemePreview } from './ThemeEditor.js';
 
 /** jsdom reports colours of inline styles as rgb(); the form and the schema speak hex. */
@@ -14,11 +14,11 @@ function rgb(hex: string): string {
 function Harness({ initial = {}, errors = {} }: { initial?: ThemeSettings; errors?: Record<string, string> }) {
   const [theme, setTheme] = useState<ThemeSettings>(initial);
   return (
-    <MantineProvider>
+    <>
       <ThemeColorsFields value={theme} onChange={setTheme} errors={errors} />
       <ThemePreview theme={theme} companyName="Demo Holding" logo={null} />
       <output data-testid="value">{JSON.stringify(theme)}</output>
-    </MantineProvider>
+    </>
   );
 }
 
@@ -29,7 +29,7 @@ describe('the theme colours with their live preview', () => {
   afterEach(cleanup);
 
   it('shows the eight colours of spec §9 with their defaults, and the preview in them', () => {
-    render(<Harness />);
+    renderPage(<Harness />);
     for (const [key, hex] of Object.entries(DEFAULT_THEME))
       expect(input(key).value.toLowerCase()).toBe(hex.toLowerCase());
     expect(background('theme-preview-button')).toBe(rgb(DEFAULT_THEME.primaryColor));
@@ -41,7 +41,7 @@ describe('the theme colours with their live preview', () => {
   });
 
   it('recolours the preview as a colour is typed, keeping the default until the code is complete', () => {
-    render(<Harness initial={{ primaryColor: '#112233', linkedinLink: 'https://linkedin.com/x' }} />);
+    renderPage(<Harness initial={{ primaryColor: '#112233', linkedinLink: 'https://linkedin.com/x' }} />);
     expect(background('theme-preview-button')).toBe(rgb('#112233'));
     fireEvent.change(input('primaryColor'), { target: { value: '#aa00' } });
     // Half-typed: the preview does not break, it shows the default.
@@ -59,7 +59,7 @@ describe('the theme colours with their live preview', () => {
   });
 
   it('goes back to the default colours and keeps the social links', () => {
-    render(
+    renderPage(
       <Harness initial={{ primaryColor: '#112233', dangerColor: '#000000', youtubeLink: 'https://youtube.com/x' }} />,
     );
     fireEvent.click(screen.getByTestId('colors-reset'));
@@ -71,7 +71,7 @@ describe('the theme colours with their live preview', () => {
   });
 
   it("shows the server's error on its colour", () => {
-    render(<Harness errors={{ 'theme_settings.warningColor': 'Enter a valid colour code (e.g. #3F51B5).' }} />);
+    renderPage(<Harness errors={{ 'theme_settings.warningColor': 'Enter a valid colour code (e.g. #3F51B5).' }} />);
     expect(screen.getByText('Enter a valid colour code (e.g. #3F51B5).')).toBeTruthy();
     expect(input('warningColor').getAttribute('aria-invalid')).toBe('true');
   });

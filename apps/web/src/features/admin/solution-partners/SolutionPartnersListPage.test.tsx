@@ -1,10 +1,7 @@
 import type { SolutionPartner } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import SolutionPartnersListPage from './SolutionPartnersListPage.js';
 
@@ -26,19 +23,7 @@ const page = (data: SolutionPartner[]) =>
   Promise.resolve({ data, meta: { page: 1, per_page: 20, total: data.length } });
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/solution-partners', element: <SolutionPartnersListPage /> }], {
-    initialEntries: ['/admin/solution-partners'],
-  });
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
-  );
+  renderPage(<SolutionPartnersListPage />, { path: '/admin/solution-partners' });
 }
 
 describe('SolutionPartnersListPage', () => {

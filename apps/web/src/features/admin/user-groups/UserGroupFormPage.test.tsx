@@ -1,10 +1,8 @@
 import type { UserGroup } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 
@@ -62,23 +60,13 @@ function Where() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderPage(
     [
       { path: '/admin/user/group/add', element: <UserGroupFormPage /> },
       { path: '/admin/user/group/edit/:id', element: <UserGroupFormPage /> },
       { path: '*', element: <Where /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
+    { at: path },
   );
 }
 

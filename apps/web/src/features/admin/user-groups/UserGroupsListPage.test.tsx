@@ -1,9 +1,7 @@
 import type { UserGroup } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 
 const { default: UserGroupsListPage } = await import('./UserGroupsListPage.js');
@@ -22,17 +20,7 @@ const group: UserGroup = {
 const page = (data: UserGroup[]) => Promise.resolve({ data, meta: { page: 1, per_page: 20, total: data.length } });
 
 function renderList(path = '/admin/user/group') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/user/group', element: <UserGroupsListPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<UserGroupsListPage />, { path: '/admin/user/group', at: path });
 }
 
 describe('UserGroupsListPage', () => {

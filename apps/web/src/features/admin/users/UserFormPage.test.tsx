@@ -1,11 +1,7 @@
 import { type AdminUser, type LabelledCustomField, ROLE } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 
 const session = vi.hoisted(() => ({ roles: [] as { id: number; permissions?: { name: string }[] }[] }));
@@ -53,25 +49,14 @@ function mockApi(fields: LabelledCustomField[]) {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderPage(
     [
       { path: '/admin/user/edit/:id', element: <UserFormPage /> },
       { path: '/admin/user/add', element: <UserFormPage /> },
       { path: '/admin/user/detail/:id', element: <UserDetailPage /> },
       { path: '/admin/settings', element: <p>settings</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ModalsProvider>
-    </MantineProvider>,
+    { at: path },
   );
 }
 

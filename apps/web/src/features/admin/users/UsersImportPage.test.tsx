@@ -1,9 +1,7 @@
 import type { UserImportResult } from '@kampus/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../../test/render.js';
 import UsersImportPage from './UsersImportPage.js';
 
 const preview: UserImportResult = {
@@ -20,18 +18,8 @@ const done: UserImportResult = { ...preview, dry_run: false, created: 1, updated
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/user/import', element: <UsersImportPage /> }], {
-    initialEntries: ['/admin/user/import'],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+function renderImport() {
+  renderPage(<UsersImportPage />, { path: '/admin/user/import' });
 }
 
 async function pick(file: File) {
@@ -54,7 +42,7 @@ describe('UsersImportPage', () => {
   it('checks the file first, shows the summary and every bad row, then imports the valid rows', async () => {
     const fetchMock = vi.fn().mockResolvedValueOnce(json(200, preview)).mockResolvedValueOnce(json(200, done));
     vi.stubGlobal('fetch', fetchMock);
-    renderPage();
+    renderImport();
     expect(screen.getByTestId('import-check').hasAttribute('disabled')).toBe(true);
     await pick(xlsx());
     fireEvent.click(screen.getByTestId('import-check'));
@@ -83,7 +71,7 @@ describe('UsersImportPage', () => {
       .fn()
       .mockResolvedValue(json(422, { message: 'Invalid', errors: { file: ['The file could not be read.'] } }));
     vi.stubGlobal('fetch', fetchMock);
-    renderPage();
+    renderImport();
     await pick(xlsx());
     fireEvent.click(screen.getByTestId('import-send-invitations'));
     fireEvent.click(screen.getByTestId('import-check'));
@@ -100,7 +88,7 @@ describe('UsersImportPage', () => {
         .fn()
         .mockResolvedValue(json(200, { ...preview, summary: { rows: 1, to_create: 0, to_update: 0, invalid: 1 } })),
     );
-    renderPage();
+    renderImport();
     await pick(xlsx());
     fireEvent.click(screen.getByTestId('import-check'));
     await screen.findByText('There is no valid row to import. Correct the file and check it again.');
