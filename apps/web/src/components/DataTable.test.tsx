@@ -8,7 +8,10 @@ import { type BulkActionDef, DataTable, type TableColumn } from './DataTable.js'
 type Row = { id: number; name: string; email: string };
 const config: ListConfig = {
   sortable: ['name'],
-  filters: [{ kind: 'select', param: 'status', options: ['0', '1'] }],
+  filters: [
+    { kind: 'select', param: 'status', options: ['0', '1'] },
+    { kind: 'date-range', from: 'created_from', to: 'created_to' },
+  ],
 };
 const columns: TableColumn<Row>[] = [
   { accessor: 'name', title: 'Name', sortable: true, hideable: false },
@@ -48,6 +51,7 @@ function Harness({ records = rows, total = 45, error = null, bulkActions = [] }:
               { value: '1', label: 'Active' },
             ],
           },
+          { kind: 'date-range', from: 'created_from', to: 'created_to', label: 'Created' },
         ]}
         records={records}
         total={total}
@@ -104,6 +108,18 @@ describe('DataTable', () => {
     await waitFor(() => expect(search()).toBe(`?search=${encodeURIComponent('ayş')}`), { timeout: 2000 });
     fireEvent.click(screen.getByTestId('table-clear-filters'));
     await waitFor(() => expect(search()).toBe(''));
+  });
+
+  it('filters by a day picked from the calendar, shown as DD/MM/YYYY rather than the browser date field', async () => {
+    const search = mount({ query: '?created_from=2026-03-01' });
+    const from = screen.getByTestId('table-filter-created_from');
+    expect(from.tagName).toBe('BUTTON');
+    expect(from.textContent).toBe('01/03/2026');
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    fireEvent.click(from);
+    fireEvent.click(await screen.findByRole('button', { name: '15 March 2026' }));
+    await waitFor(() => expect(search()).toBe('?created_from=2026-03-15'));
+    expect(screen.getByTestId('table-filter-created_from').textContent).toBe('15/03/2026');
   });
 
   it('reads its state from a shared address', () => {

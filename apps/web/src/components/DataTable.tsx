@@ -12,6 +12,7 @@ import { type ListStateControl, nextSort, PER_PAGE_OPTIONS } from '../lib/list-s
 import type { ResourceItem } from '../lib/resource.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { confirmAction } from './ConfirmButton.js';
+import { DayInput } from './DayInput.js';
 import { EmptyState } from './EmptyState.js';
 
 export interface TableColumn<T> {
@@ -117,11 +118,10 @@ function FilterControl({ filter, list }: { filter: TableFilter; list: ListStateC
     );
   }
   const day = (param: string, label: string) => (
-    <TextInput
-      type="date"
+    <DayInput
       label={`${filter.label}: ${label}`}
-      value={list.state.filters[param] ?? ''}
-      onChange={(event) => list.setFilters({ [param]: event.currentTarget.value || null })}
+      value={list.state.filters[param] ?? null}
+      onChange={(day) => list.setFilters({ [param]: day })}
       w={170}
       data-testid={`table-filter-${param}`}
     />

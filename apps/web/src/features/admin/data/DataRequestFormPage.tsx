@@ -5,11 +5,12 @@ import {
   dataRequestCreateSchema,
   dataRequestUpdateSchema,
 } from '@kampus/shared';
-import { Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { RecordFormPage } from '../records/RecordFormPage.js';
@@ -103,12 +104,14 @@ function NewRequestForm() {
                 error={form.errors.kind}
                 data-testid="request-kind"
               />
-              <TextInput
-                type="date"
+              <DayInput
                 label={t('data_admin.fields.received_at')}
-                max={today()}
+                maxDate={today()}
                 required
-                {...form.field('received_at' as never)}
+                clearable={false}
+                value={form.values.received_at as string}
+                onChange={(day) => form.setField('received_at', (day ?? '') as never)}
+                error={form.errors.received_at}
                 data-testid="request-received"
               />
             </SimpleGrid>
@@ -191,12 +194,14 @@ function EditRequestForm({ request }: { request: DataRequest }) {
                 error={form.errors.status}
                 data-testid="request-status"
               />
-              <TextInput
-                type="date"
+              <DayInput
                 label={t('data_admin.fields.received_at')}
-                max={today()}
+                maxDate={today()}
                 disabled={erased}
-                {...form.field('received_at' as never)}
+                clearable={false}
+                value={form.values.received_at as string}
+                onChange={(day) => form.setField('received_at', (day ?? '') as never)}
+                error={form.errors.received_at}
                 data-testid="request-received"
               />
             </SimpleGrid>

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { USER_GROUP_KINDS, type UserGroup } from '@kampus/shared';
 import {
   Alert,
@@ -13,10 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
@@ -39,12 +38,10 @@ function RuleFields({ form }: { form: Form }) {
   const rules = form.values.rules;
   const set = (change: Partial<Rules>) => form.setField('rules', { ...rules, ...change });
   const day = (field: 'hired_from' | 'hired_to') => (
-    <DatePickerInput
+    <DayInput
       label={t(`user_groups_admin.fields.${field}`)}
       value={rules[field] || null}
-      onChange={(value) => set({ [field]: value ?? '' })}
-      valueFormat="DD/MM/YYYY"
-      clearable
+      onChange={(day) => set({ [field]: day ?? '' })}
       error={form.errors[`rules.${field}`]}
       data-testid={`group-rule-${field}`}
     />

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { type AdminUser, type LabelledCustomField, LOCALES, type Locale, USER_STATUS_NAMES } from '@kampus/shared';
 import {
   Alert,
@@ -15,11 +14,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DayInput } from '../../../components/DayInput.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -224,12 +223,10 @@ function UserFields({
           <TextInput label={t('users_admin.fields.title')} name="title" {...form.field('title')} />
           <ManagerSelect form={form} user={user} />
           <TextInput label={t('users_admin.fields.location')} name="location" {...form.field('location')} />
-          <DatePickerInput
+          <DayInput
             label={t('users_admin.fields.hire_date')}
-            value={hireDate || null}
-            onChange={(value) => form.setField('hire_date', value ?? '')}
-            valueFormat="DD/MM/YYYY"
-            clearable
+            value={hireDate}
+            onChange={(day) => form.setField('hire_date', day ?? '')}
             error={form.errors.hire_date}
             data-testid="user-hire-date"
           />
