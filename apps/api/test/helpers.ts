@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Session } from '@kampus/shared';
@@ -179,4 +181,46 @@ export function decodedSubject(raw: string): string {
             'latin1',
           ).toString('utf8'),
     );
+}
+
+/** Polls until check holds; the deadline is generous, it only stops a broken run from hanging. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  { timeoutMs = 10_000, everyMs = 50 } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** A TCP port of 127.0.0.1 that nothing listens on right now (for a server a test starts itself). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Two API nodes on one fresh database and the Redis of TEST_REDIS_URL, as a deployment of several nodes runs. */
+export async function createTestNodes(): Promise<{ nodes: [BuiltApp, BuiltApp]; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
+  const config: Config = {
+    ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'test', REDIS_URL: process.env.TEST_REDIS_URL }),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  const database = await openTestDatabase();
+  const nodes: [BuiltApp, BuiltApp] = [await buildApp(config, database), await buildApp(config, database)];
+  return {
+    nodes,
+    async close() {
+      for (const node of nodes) await node.app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyRow, factories } from '../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, eventually, hostOf, login, type TestApp } from '../../test/helpers.js';
 import { type BuiltApp, buildApp } from '../app.js';
 import { readConfig } from '../config.js';
 import { syncAccessCatalog } from '../modules/auth/catalog.js';
@@ -19,14 +19,6 @@ import { hashtags } from './schema/index.js';
 import { asSystem } from './scope.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +100,10 @@ describe.runIf(serverUrl)('the API when PostgreSQL terminates its connections', 
     // The load really ran during the outage, and some of it was answered.
     expect(statuses.length).toBeGreaterThan(20);
     // After it: every request succeeds again, without a restart.
-    await until(async () => (await as('GET', '/api/admin/hashtags')).statusCode === 200, 'reads to succeed');
+    await eventually(async () => (await as('GET', '/api/admin/hashtags')).statusCode === 200, 'reads to succeed', {
+      timeoutMs: 20_000,
+      everyMs: 100,
+    });
     for (let i = 0; i < 5; i++) {
       expect((await as('POST', '/api/admin/hashtags', { name: `after_${i}`, status: 1 })).statusCode).toBeLessThan(300);
       expect((await as('GET', '/api/admin/hashtags')).statusCode).toBe(200);
@@ -219,7 +214,10 @@ describe.runIf(serverUrl)('the API while PostgreSQL is unreachable for a while',
     expect(down.json()).toMatchObject({ status: 'unavailable', database: { status: 'down' } });
 
     await proxy.start();
-    await until(async () => (await as('GET', '/api/admin/hashtags')).statusCode === 200, 'reads to succeed');
+    await eventually(async () => (await as('GET', '/api/admin/hashtags')).statusCode === 200, 'reads to succeed', {
+      timeoutMs: 20_000,
+      everyMs: 100,
+    });
     expect((await as('POST', '/api/admin/hashtags', { name: 'after', status: 1 })).statusCode).toBeLessThan(300);
     const up = await call(built.app, 'GET', '/api/ready', { host: '127.0.0.1' });
     expect(up.statusCode).toBe(200);

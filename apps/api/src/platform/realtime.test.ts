@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   type OnlineUser,
   pointChannel,
@@ -14,11 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.js';
 import { type CompanyRow, factories, type UserRow } from '../../test/factories.js';
-import { createTestApp, hostOf, login, type TestApp } from '../../test/helpers.js';
-import { type BuiltApp, buildApp } from '../app.js';
-import { readConfig } from '../config.js';
+import { createTestApp, createTestNodes, eventually, hostOf, login, type TestApp } from '../../test/helpers.js';
+import type { BuiltApp } from '../app.js';
 
 type Refusal = Error & { data?: { status: number; code: string } };
 
@@ -61,14 +55,6 @@ function record(socket: Socket): OnlineUser[] {
   const events: OnlineUser[] = [];
   socket.on(REALTIME_EVENTS.presence, (event: OnlineUser) => events.push(event));
   return events;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
@@ -174,7 +160,7 @@ describe('realtime on one node', () => {
     expect(await subscribe(first, presenceChannel(other.id))).toMatchObject({ ok: true });
     const second = await connected(open(test.app, hostOf(other), tokenOf(outsider2)));
     expect(await subscribe(second, presenceChannel(other.id))).toMatchObject({ ok: true });
-    await until(() => firstSeen.length === 1, 'the join in the other company');
+    await eventually(() => firstSeen.length === 1, 'the join in the other company');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect({ seen, points }).toEqual({ seen: [], points: 0 });
   });
@@ -195,7 +181,7 @@ describe('realtime on one node', () => {
     const adminJoin = await subscribe(adminSocket, room);
     expect(adminJoin.ok && ids(adminJoin.members)).toEqual([ayse.id, admin.id].sort((a, b) => a - b));
     // Ayşe is a plain user in a company that restricts surnames: she sees the admin's masked.
-    await until(() => ayseEvents.length === 1, "the admin's join");
+    await eventually(() => ayseEvents.length === 1, "the admin's join");
     expect(ayseEvents[0]).toEqual({ user: { id: admin.id }, name: 'Derya', surname: 'K****', status: true });
 
     const burakTab1 = await connected(open(test.app, hostOf(company), tokenOf(burak)));
@@ -207,7 +193,7 @@ describe('realtime on one node', () => {
         { user: { id: admin.id }, name: 'Derya', surname: 'K****', status: true },
       ]),
     );
-    await until(() => ayseEvents.length === 2 && adminEvents.length === 1, "Burak's join");
+    await eventually(() => ayseEvents.length === 2 && adminEvents.length === 1, "Burak's join");
     expect(ayseEvents[1]).toEqual({ user: { id: burak.id }, name: 'Burak', surname: 'Ş****', status: true });
     // The admin holds more than one role and sees full surnames.
     expect(adminEvents[0]).toEqual({ user: { id: burak.id }, name: 'Burak', surname: 'Şahin', status: true });
@@ -219,18 +205,18 @@ describe('realtime on one node', () => {
     burakTab2.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 200));
     burakTab1.disconnect();
-    await until(() => ayseEvents.length === 3, "Burak's leave");
+    await eventually(() => ayseEvents.length === 3, "Burak's leave");
     expect(ayseEvents.slice(1)).toEqual([
       { user: { id: burak.id }, name: 'Burak', surname: 'Ş****', status: true },
       { user: { id: burak.id }, name: 'Burak', surname: 'Ş****', status: false },
     ]);
-    await until(() => adminEvents.length === 2, "Burak's leave for the admin");
+    await eventually(() => adminEvents.length === 2, "Burak's leave for the admin");
     expect(adminEvents[1]).toEqual({ user: { id: burak.id }, name: 'Burak', surname: 'Şahin', status: false });
 
     // Unsubscribing is leaving too.
     const left = await adminSocket.timeout(5000).emitWithAck(REALTIME_EVENTS.unsubscribe, { channel: room });
     expect(left).toEqual({ ok: true, channel: room });
-    await until(() => ayseEvents.length === 4, "the admin's leave");
+    await eventually(() => ayseEvents.length === 4, "the admin's leave");
     expect(ayseEvents[3]).toEqual({ user: { id: admin.id }, name: 'Derya', surname: 'K****', status: false });
   });
 
@@ -271,24 +257,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across nodes sharing Redis'
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
-    const config = {
-      ...readConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        REDIS_URL: process.env.TEST_REDIS_URL,
-      }),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-    };
-    const database = await openTestDatabase();
-    nodes = [await buildApp(config, database), await buildApp(config, database)];
+    ({ nodes, close } = await createTestNodes());
     for (const node of nodes) await node.app.listen({ port: 0, host: '127.0.0.1' });
-    close = async () => {
-      for (const node of nodes) await node.app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    };
   });
   afterAll(() => close());
 
@@ -315,7 +285,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across nodes sharing Redis'
     expect(await point).toEqual({ message: 'from node B' });
 
     onA.disconnect();
-    await until(() => events.length === 1, "Ayşe's leave across nodes");
+    await eventually(() => events.length === 1, "Ayşe's leave across nodes");
     expect(events[0]).toMatchObject({ user: { id: ayse.id }, status: false });
   });
 });

@@ -1,25 +1,16 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { presenceChannel, REALTIME_EVENTS, REALTIME_PATH, type SubscribeAck } from '@kampus/shared';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyRow, TEST_PASSWORD, type UserRow } from '../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../test/helpers.js';
+import { call, createTestApp, eventually, freePort, hostOf, login, type TestApp } from '../../test/helpers.js';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer)
   console.warn('redis-outage.test.ts skipped: `redis-server` is not on PATH (apt install redis-server).');
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** A throwaway Redis on a port of its own, without persistence, that the test starts and stops. */
 function redisServer(port: number) {
@@ -39,7 +30,9 @@ function redisServer(port: number) {
       const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 });
       probe.on('error', () => undefined); // refused until the server listens
       await probe.connect().catch(() => undefined);
-      await until(async () => (await probe.ping().catch(() => '')) === 'PONG', 'redis-server answering');
+      await eventually(async () => (await probe.ping().catch(() => '')) === 'PONG', 'redis-server answering', {
+        timeoutMs: 15_000,
+      });
       probe.disconnect();
     },
     async stop() {
@@ -49,14 +42,6 @@ function redisServer(port: number) {
       await exited;
     },
   };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.runIf(hasRedisServer)('the API without its Redis', () => {
@@ -126,7 +111,9 @@ describe.runIf(hasRedisServer)('the API without its Redis', () => {
 
   it('uses Redis once it starts: the failure counts land there', async () => {
     await redis.start();
-    await until(async () => (await readiness()).status === 'ready', 'readiness to say ready');
+    await eventually(async () => (await readiness()).status === 'ready', 'readiness to say ready', {
+      timeoutMs: 15_000,
+    });
     expect((await signIn('Wrong-Password-2')).statusCode).toBe(401);
     const probe = new Redis({ port, host: '127.0.0.1' });
     try {
@@ -138,7 +125,9 @@ describe.runIf(hasRedisServer)('the API without its Redis', () => {
 
   it('keeps answering sign-ins when Redis stops, and still counts failures on this node', async () => {
     await redis.stop();
-    await until(async () => (await readiness()).status === 'degraded', 'readiness to say degraded');
+    await eventually(async () => (await readiness()).status === 'degraded', 'readiness to say degraded', {
+      timeoutMs: 15_000,
+    });
     expect((await signIn(TEST_PASSWORD)).statusCode).toBe(200);
     const answers: number[] = [];
     for (let attempt = 0; attempt < 8 && !answers.includes(429); attempt++) {
@@ -151,7 +140,9 @@ describe.runIf(hasRedisServer)('the API without its Redis', () => {
 
   it('reconnects by itself when Redis is back', async () => {
     await redis.start();
-    await until(async () => (await readiness()).status === 'ready', 'readiness to say ready again');
+    await eventually(async () => (await readiness()).status === 'ready', 'readiness to say ready again', {
+      timeoutMs: 15_000,
+    });
     expect((await readiness()).redis).toBe('up');
   });
 });

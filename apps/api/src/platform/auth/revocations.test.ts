@@ -1,43 +1,28 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Session } from '@kampus/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase } from '../../../test/database.js';
 import { type CompanyRow, factories } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { type BuiltApp, buildApp } from '../../app.js';
-import { readConfig } from '../../config.js';
+import {
+  call,
+  createTestApp,
+  createTestNodes,
+  eventually,
+  freePort,
+  hostOf,
+  login,
+  type TestApp,
+} from '../../../test/helpers.js';
+import type { BuiltApp } from '../../app.js';
 import { asSystem } from '../../db/scope.js';
 import { createSessionRevocations, type SessionRevocations } from './revocations.js';
 
 function quietLog() {
   const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn(), trace: vi.fn(), fatal: vi.fn() };
   return log as typeof log & FastifyBaseLogger;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** Polls until check holds; the deadline is generous, it only stops a broken run from hanging. */
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** A database with signed-in people, whose sessions the revocation lists under test end. */
@@ -182,23 +167,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('a logout across API nodes sharing Re
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
-    const config = {
-      ...readConfig({
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        REDIS_URL: process.env.TEST_REDIS_URL,
-      }),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-    };
-    const database = await openTestDatabase();
-    nodes = [await buildApp(config, database), await buildApp(config, database)];
-    close = async () => {
-      for (const node of nodes) await node.app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    };
+    ({ nodes, close } = await createTestNodes());
   });
   afterAll(() => close());
 
@@ -214,6 +183,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('a logout across API nodes sharing Re
 
     const out = await call(nodeA.app, 'POST', '/api/logout', { host: hostOf(company), token: session.access_token });
     expect(out.statusCode).toBe(200);
-    await eventually(async () => (await profileOnB()).statusCode === 401, 'node B to refuse the token', 5_000);
+    await eventually(async () => (await profileOnB()).statusCode === 401, 'node B to refuse the token', {
+      timeoutMs: 5_000,
+    });
   });
 });
