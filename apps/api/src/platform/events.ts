@@ -42,6 +42,10 @@ export interface EventBus {
   idle(): Promise<void>;
 }
 
+/**
+ * The bus of each application, found from the database its transactions run on: every node opens its own Database.
+ * (Two applications built on one Database object, as tests of several nodes do, share the bus built last.)
+ */
 const buses = new WeakMap<Db, ReturnType<typeof createEventBus>>();
 
 export function createEventBus(db: Db, log: FastifyBaseLogger) {
