@@ -133,6 +133,12 @@ export function createCompaniesService(platform: Platform) {
   const db = platform.database.db;
   const baseDomain = platform.config.BASE_DOMAIN;
 
+  // The host cache holds each company's hosts, status and the columns and settings api/company/self answers: any
+  // committed change to a company or its settings drops it on this node.
+  for (const entity of ['company', 'company_settings']) {
+    platform.events.subscribe(`${entity}.*`, () => platform.hosts.invalidate());
+  }
+
   /**
    * What only the companies' own tenants can tell — their people and their theme — for a page of the registry in one
    * cross-tenant transaction (a super admin's view; every query filters by the ids itself).
@@ -268,7 +274,6 @@ export function createCompaniesService(platform: Platform) {
       });
       return saved;
     });
-    platform.hosts.invalidate();
     return row;
   }
 
@@ -318,7 +323,6 @@ export function createCompaniesService(platform: Platform) {
         await record(tx, actor, { action: 'company.deleted', entity: 'company', id: item.id, before: item });
       }
     });
-    platform.hosts.invalidate();
     return unique.length;
   }
 
@@ -355,7 +359,6 @@ export function createCompaniesService(platform: Platform) {
         });
       }
     });
-    platform.hosts.invalidate();
     return unique.length;
   }
 

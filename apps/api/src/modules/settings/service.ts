@@ -99,21 +99,16 @@ export function createSettingsService(platform: Platform) {
         );
         await writeSettings(tx, companyId, entries);
         const saved = await readIn(tx, companyId);
-        await record(
-          tx,
-          {
-            companyId: companyId,
-            userId: actor.userId,
-            impersonatorId: actor.impersonatorId,
-            ip: actor.ip,
-            requestId: actor.requestId,
-          },
-          { action: 'company_settings.updated', entity: 'company_settings', id: companyId, before, after: saved },
-        );
+        await record(tx, actor, {
+          companyId,
+          action: 'company_settings.updated',
+          entity: 'company_settings',
+          id: companyId,
+          before,
+          after: saved,
+        });
         return saved;
       });
-      // The host cache holds the company's columns (logo, language, surname rule) that api/company/self answers.
-      platform.hosts.invalidate();
       return after;
     },
   };
