@@ -25,7 +25,7 @@ import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES } from '../../platform/resource/export.js';
-import { defineResource, type ExportFile } from '../../platform/resource/resource.js';
+import { defineResource, type ExportFile, readWrite } from '../../platform/resource/resource.js';
 import type { UsersService } from '../users/service.js';
 import { BUILT_IN_SHEETS, type SheetProvider, type SheetScope } from './sheets.js';
 import { writeWorkbook } from './workbook.js';
@@ -159,13 +159,7 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
     entity: 'data_request',
     table: dataRequests,
     // Spec §6 names no privacy permission; /admin/data is a company setting, so read_companysetting guards all.
-    permissions: {
-      list: 'read_companysetting',
-      read: 'read_companysetting',
-      create: 'read_companysetting',
-      update: 'read_companysetting',
-      delete: 'read_companysetting',
-    },
+    permissions: readWrite('read_companysetting'),
     schemas: {
       item: dataRequestSchema,
       create: dataRequestCreateSchema,

@@ -31,7 +31,7 @@ import { companies, faqCategories, faqs } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, foldCase } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, foldCase, readWrite } from '../../platform/resource/resource.js';
 
 /** The company's default language: the fallback of every text and the one a text must at least be written in. */
 async function defaultLanguageOf(tx: Db, companyId: number): Promise<Locale> {
@@ -132,13 +132,7 @@ function createCategoriesResource(db: Db) {
     entity: 'faq_category',
     table: faqCategories,
     // Spec §6: read_faq to see the FAQ, create_faq to change it.
-    permissions: {
-      list: 'read_faq',
-      read: 'read_faq',
-      create: 'create_faq',
-      update: 'create_faq',
-      delete: 'create_faq',
-    },
+    permissions: readWrite('read_faq', 'create_faq'),
     schemas: {
       item: faqCategorySchema,
       create: faqCategoryCreateSchema,
@@ -199,13 +193,7 @@ function createFaqsResource(db: Db) {
     plural: 'faqs',
     entity: 'faq',
     table: faqs,
-    permissions: {
-      list: 'read_faq',
-      read: 'read_faq',
-      create: 'create_faq',
-      update: 'create_faq',
-      delete: 'create_faq',
-    },
+    permissions: readWrite('read_faq', 'create_faq'),
     schemas: { item: faqSchema, create: faqCreateSchema, update: faqUpdateSchema, listQuery: faqListQuerySchema },
     sortable: {
       order: faqs.order,

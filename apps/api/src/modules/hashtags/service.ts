@@ -15,7 +15,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { hashtags } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
-import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
 
 async function presentHashtags(tx: Db, companyId: number, ids: number[]): Promise<Hashtag[]> {
   if (ids.length === 0) return [];
@@ -38,13 +38,7 @@ export function createHashtagsService(platform: Platform) {
     entity: 'hashtag',
     table: hashtags,
     // Spec §6: show_hashtag to see hashtags, create_hashtag to change them.
-    permissions: {
-      list: 'show_hashtag',
-      read: 'show_hashtag',
-      create: 'create_hashtag',
-      update: 'create_hashtag',
-      delete: 'create_hashtag',
-    },
+    permissions: readWrite('show_hashtag', 'create_hashtag'),
     schemas: {
       item: hashtagSchema,
       create: hashtagCreateSchema,

@@ -15,7 +15,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { institutions } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
-import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
 
 async function presentInstitutions(tx: Db, companyId: number, ids: number[]): Promise<Institution[]> {
   if (ids.length === 0) return [];
@@ -54,13 +54,7 @@ export function createInstitutionsService(platform: Platform) {
       entity: 'institution',
       table: institutions,
       // Spec §6 names no institution permission; institutions are company settings, so read_companysetting guards all.
-      permissions: {
-        list: 'read_companysetting',
-        read: 'read_companysetting',
-        create: 'read_companysetting',
-        update: 'read_companysetting',
-        delete: 'read_companysetting',
-      },
+      permissions: readWrite('read_companysetting'),
       schemas: {
         item: institutionSchema,
         create: institutionCreateSchema,

@@ -23,7 +23,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
 import { findEnabledModules } from '../widgets/service.js';
 
 /** Orders go in steps of ten, as the demo seed does, so an item can be slotted in by hand later. */
@@ -81,13 +81,7 @@ export function createMenuAdminService(platform: Platform) {
     entity: 'menu_item',
     table: menuItems,
     // Spec §6 names one permission for widget (menu) management.
-    permissions: {
-      list: 'read_widgetmanagement',
-      read: 'read_widgetmanagement',
-      create: 'read_widgetmanagement',
-      update: 'read_widgetmanagement',
-      delete: 'read_widgetmanagement',
-    },
+    permissions: readWrite('read_widgetmanagement'),
     schemas: {
       item: adminMenuItemSchema,
       create: adminMenuItemCreateSchema,

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
 import { detachFile, replaceFile } from '../files/service.js';
 
 async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
@@ -80,13 +80,7 @@ export function createSolutionPartnersService(platform: Platform) {
     table: solutionPartners,
     // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
     // company works with), so read_integration guards every action.
-    permissions: {
-      list: 'read_integration',
-      read: 'read_integration',
-      create: 'read_integration',
-      update: 'read_integration',
-      delete: 'read_integration',
-    },
+    permissions: readWrite('read_integration'),
     schemas: {
       item: solutionPartnerSchema,
       create: solutionPartnerCreateSchema,

@@ -28,7 +28,7 @@ import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -162,13 +162,7 @@ export function createUserGroupsService(platform: Platform) {
     entity: ENTITY,
     table: userGroups,
     // Groups are part of the user area, which spec §6 guards with one permission.
-    permissions: {
-      list: 'show_user',
-      read: 'show_user',
-      create: 'show_user',
-      update: 'show_user',
-      delete: 'show_user',
-    },
+    permissions: readWrite('show_user'),
     schemas: {
       item: userGroupSchema,
       create: userGroupCreateSchema,

@@ -23,7 +23,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, invalidFields } from '../../platform/http/errors.js';
 import { languageOf } from '../../platform/i18n.js';
-import { defineResource } from '../../platform/resource/resource.js';
+import { defineResource, readWrite } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
 import { assertDefinedKeys, findDefinedFields, findLabelledFields, mergeCustomFields } from './custom-fields.js';
 import { createUserImport } from './import-service.js';
@@ -293,13 +293,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
     entity: 'user',
     table: users,
     // Spec §6 names one permission for the whole user area.
-    permissions: {
-      list: 'show_user',
-      read: 'show_user',
-      create: 'show_user',
-      update: 'show_user',
-      delete: 'show_user',
-    },
+    permissions: readWrite('show_user'),
     schemas: {
       item: adminUserSchema,
       create: adminUserCreateSchema,

@@ -63,6 +63,14 @@ export function activeStatusAction<Item extends { id: number }>(
   };
 }
 
+/** One permission per action of a resource. */
+export type ResourcePermissions = Record<'list' | 'read' | 'create' | 'update' | 'delete', Permission>;
+
+/** The usual shape: one permission to see the records, one (by default the same) to change them. */
+export function readWrite(read: Permission, write: Permission = read): ResourcePermissions {
+  return { list: read, read, create: write, update: write, delete: write };
+}
+
 /**
  * A value that must be unique in the company, like a hashtag's name. The framework checks it before the write (all
  * such fields at once, 422 on each taken one) and maps its unique index's violation to the same 422, for two saves
@@ -91,7 +99,7 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   /** Audit entity type and action prefix: `user` → `user.created`. */
   entity: string;
   table: TenantTable;
-  permissions: { list: Permission; read: Permission; create: Permission; update: Permission; delete: Permission };
+  permissions: ResourcePermissions;
   schemas: {
     item: z.ZodType<Item>;
     create: z.ZodType<Create>;
