@@ -7,17 +7,10 @@
  * BENCH_USERS changes the company's size.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
 import { users } from '../src/db/schema/index.js';
 import { inTenant } from '../src/db/scope.js';
-import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
-import { factories } from '../test/factories.js';
-import { openBenchDatabase } from './database.js';
+import { openBenchApp } from './database.js';
 
 const PEOPLE = Number(process.env.BENCH_USERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -25,15 +18,7 @@ const NAMES = ['Ayşe', 'Mehmet', 'Zeynep', 'İsmail', 'Şule', 'Ömer', 'Leyla'
 const SURNAMES = ['Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Əliyev', 'Müller', 'Schmidt', 'Öztürk', 'Aydın'];
 const DEPARTMENTS = ['Sales', 'Finance', 'IT', 'Operations', 'HR', 'Marketing'];
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-bench-'));
-const config = {
-  ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-  JWT_SECRET: randomBytes(32).toString('hex'),
-};
-const database = await openBenchDatabase();
-const { app } = await buildApp(config, database);
-await syncAccessCatalog(database.db);
-const make = factories(database.db);
+const { app, database, make, close } = await openBenchApp();
 const company = await make.createCompany({ slug: `bench-${randomBytes(3).toString('hex')}` });
 const admin = await make.createAdmin(company);
 
@@ -112,6 +97,4 @@ for (const [label, url] of cases) {
   );
 }
 
-await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await close();

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
+import { factories } from '../test/factories.js';
 
 /** With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own. */
 export async function openBenchDatabase() {
@@ -22,6 +29,28 @@ export async function openBenchDatabase() {
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** The whole API on a bench database (silent, its own data directory), with factories; close() removes it all. */
+export async function openBenchApp() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-bench-'));
+  const config = {
+    ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  };
+  const database = await openBenchDatabase();
+  const { app } = await buildApp(config, database);
+  await syncAccessCatalog(database.db);
+  return {
+    app,
+    database,
+    make: factories(database.db),
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,30 +7,16 @@
  * Embedded PGlite by default; BENCH_DATABASE_URL=postgres://user@host/db runs it in a new database on that server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { USER_IMPORT_MAX_ROWS } from '@kampus/shared';
-import { buildApp } from '../src/app.js';
-import { readConfig } from '../src/config.js';
-import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
-import { factories, TEST_PASSWORD } from '../test/factories.js';
+import { TEST_PASSWORD } from '../test/factories.js';
 import { hugeSheet, peopleSheet, withDeclaredSheetSize, workbookOf } from '../test/xlsx-files.js';
-import { openBenchDatabase } from './database.js';
+import { openBenchApp } from './database.js';
 
 const MB = 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-bench-'));
-const config = {
-  ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-  JWT_SECRET: randomBytes(32).toString('hex'),
-};
-const database = await openBenchDatabase();
-const { app } = await buildApp(config, database);
-await syncAccessCatalog(database.db);
-const make = factories(database.db);
+const { app, make, close } = await openBenchApp();
 
 async function adminHeaders() {
   const company = await make.createCompany({ slug: `bench-${randomBytes(3).toString('hex')}` });
@@ -121,6 +107,4 @@ await measure('2 × 10 MB csv of one-line rows', () =>
 );
 await measure('1 × legal 10,000 rows (dry run)', () => statuses([importRequest(legal, 'people.xlsx', XLSX)]));
 
-await app.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await close();

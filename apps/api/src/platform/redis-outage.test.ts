@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { presenceChannel, REALTIME_EVENTS, REALTIME_PATH, type SubscribeAck } from '@kampus/shared';
 import { Redis } from 'ioredis';
@@ -7,42 +5,10 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyRow, TEST_PASSWORD, type UserRow } from '../../test/factories.js';
 import { call, createTestApp, eventually, freePort, hostOf, login, type TestApp } from '../../test/helpers.js';
+import { hasRedisServer, redisServer } from '../../test/redis-server.js';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer)
   console.warn('redis-outage.test.ts skipped: `redis-server` is not on PATH (apt install redis-server).');
-
-/** A throwaway Redis on a port of its own, without persistence, that the test starts and stops. */
-function redisServer(port: number) {
-  let child: ChildProcess | undefined;
-  return {
-    async start() {
-      child = spawn('redis-server', [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-      ]);
-      const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 });
-      probe.on('error', () => undefined); // refused until the server listens
-      await probe.connect().catch(() => undefined);
-      await eventually(async () => (await probe.ping().catch(() => '')) === 'PONG', 'redis-server answering', {
-        timeoutMs: 15_000,
-      });
-      probe.disconnect();
-    },
-    async stop() {
-      if (!child || child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
 
 describe.runIf(hasRedisServer)('the API without its Redis', () => {
   let test: TestApp;

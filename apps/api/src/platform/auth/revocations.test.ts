@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import type { Session } from '@kampus/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -16,6 +14,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/helpers.js';
+import { hasRedisServer, redisServer } from '../../../test/redis-server.js';
 import type { BuiltApp } from '../../app.js';
 import { asSystem } from '../../db/scope.js';
 import { createSessionRevocations, type SessionRevocations } from './revocations.js';
@@ -87,43 +86,10 @@ describe('session revocations', () => {
     redis.disconnect();
   });
 
-  const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
   describe.runIf(hasRedisServer)('between nodes, through a Redis that goes away and comes back', () => {
     let port: number;
-    let server: ChildProcess | null = null;
+    let server: ReturnType<typeof redisServer>;
     const clients: Redis[] = [];
-
-    async function startRedis(): Promise<void> {
-      server = spawn('redis-server', [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-      ]);
-      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null });
-      probe.on('error', () => undefined);
-      await eventually(
-        async () =>
-          (await probe.connect().then(
-            () => probe.ping(),
-            () => null,
-          )) === 'PONG',
-        'Redis',
-      );
-      probe.disconnect();
-    }
-    async function stopRedis(): Promise<void> {
-      const stopping = server;
-      server = null;
-      if (!stopping || stopping.exitCode !== null) return;
-      stopping.kill('SIGTERM');
-      await once(stopping, 'exit');
-    }
     const client = () => {
       const redis = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
       redis.on('error', () => undefined);
@@ -133,11 +99,12 @@ describe('session revocations', () => {
 
     beforeAll(async () => {
       port = await freePort();
-      await startRedis();
+      server = redisServer(port);
+      await server.start();
     });
     afterAll(async () => {
       for (const redis of clients) redis.disconnect();
-      await stopRedis();
+      await server.stop();
     });
 
     it('spreads a revocation at once, catches up after an outage, and teaches a node that starts later', async () => {
@@ -148,12 +115,12 @@ describe('session revocations', () => {
       await revokeOn(nodeA, first);
       await eventually(() => nodeB.isRevoked(sidOf(first)), 'node B to hear of the first revocation');
 
-      await stopRedis();
+      await server.stop();
       expect(await revokeOn(nodeA, second)).toEqual([sidOf(second)]);
       expect(nodeA.isRevoked(sidOf(second))).toBe(true);
       expect(nodeB.isRevoked(sidOf(second))).toBe(false);
 
-      await startRedis();
+      await server.start();
       await eventually(() => nodeB.isRevoked(sidOf(second)), 'node B to catch up after the outage');
       const later = listOn(client(), secret);
       await eventually(() => later.isRevoked(sidOf(first)) && later.isRevoked(sidOf(second)), 'a new node');
