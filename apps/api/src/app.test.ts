@@ -2,7 +2,7 @@ import { isPermission, ROLE } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, hostOf, login, type TestApp } from '../test/helpers.js';
-import { roles, users } from './db/schema/index.js';
+import { users } from './db/schema/index.js';
 import { asSystem } from './db/scope.js';
 
 describe('the platform pipeline', () => {
@@ -62,10 +62,8 @@ describe('the platform pipeline', () => {
     await test.factories.createSuperAdmin(company, { email: 'walker@example.test' });
     const foreign = await test.factories.createUser(other, { name: 'Foreign' });
     // Role ids 1–3 are the built-ins every company sees, so a user's id may name one: roles get a foreign role's id.
-    const [foreignRole] = await asSystem(test.db, (tx) =>
-      tx.insert(roles).values({ companyId: other.id, name: 'Foreign' }).returning(),
-    );
-    const idFor = (url: string) => (url.startsWith('/api/admin/roles/') ? foreignRole!.id : foreign.id);
+    const foreignRole = await test.factories.createRole(other, { name: 'Foreign' });
+    const idFor = (url: string) => (url.startsWith('/api/admin/roles/') ? foreignRole.id : foreign.id);
     const token = (await login(test.app, company, 'walker@example.test')).access_token;
     // The company registry is not tenant-owned: a super admin reaches every company by design (companies-admin.test
     // covers its 403 for everyone else and 404 for unknown ids).

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, permissions, rolePermissions, roles, roleUser, USER_STATUS } from '../../db/schema/index.js';
+import { auditLogs, USER_STATUS } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 const DAY = 86_400_000;
@@ -55,16 +55,13 @@ describe('admin dashboard', () => {
 
   it("counts the company's people and sign-ins of the last 30 days, never another company's", async () => {
     // A sign-in 31 days ago is outside the window; another company's sign-ins are not this company's.
-    await asSystem(test.db, (tx) =>
-      tx.insert(auditLogs).values({
-        companyId: company.id,
-        actorUserId: people[3]!.id,
-        action: 'user.signed_in',
-        entityType: 'user',
-        entityId: people[3]!.id,
-        createdAt: new Date(Date.now() - 31 * DAY),
-      }),
-    );
+    await test.factories.createAuditEntry(company, {
+      actorUserId: people[3]!.id,
+      action: 'user.signed_in',
+      entityType: 'user',
+      entityId: people[3]!.id,
+      createdAt: new Date(Date.now() - 31 * DAY),
+    });
     await login(test.app, other, (await test.factories.createAdmin(other)).email!);
     await login(test.app, company, people[2]!.email!);
     await login(test.app, company, admin.email!);
@@ -162,13 +159,10 @@ describe('admin dashboard', () => {
 
   it('lets any admin permission in, and shows only the groups that permission allows', async () => {
     const faqEditor = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'FAQ editor' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_faq'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: faqEditor.id, roleId: role!.id });
+    await test.factories.createRole(company, {
+      name: 'FAQ editor',
+      permissions: ['read_faq'],
+      members: [faqEditor.id],
     });
     const token = (await login(test.app, company, faqEditor.email!)).access_token;
     const response = await dashboard(company, token);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, shortLinks } from '../../db/schema/index.js';
+import { auditLogs } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 describe('companies and hosts', () => {
@@ -145,13 +145,11 @@ describe('companies and hosts', () => {
   });
 
   it('resolves short links of the host company only', async () => {
-    await asSystem(test.db, (tx) =>
-      tx.insert(shortLinks).values([
-        { companyId: group.id, code: 'kampanya', target: '/education/7/detail' },
-        { companyId: stranger.id, code: 'gizli', target: '/secret' },
-        { companyId: group.id, code: 'eski', target: '/old', expiresAt: new Date(Date.now() - 1000) },
-      ]),
-    );
+    await test.factories.createShortLinks(group, [
+      { code: 'kampanya', target: '/education/7/detail' },
+      { code: 'eski', target: '/old', expiresAt: new Date(Date.now() - 1000) },
+    ]);
+    await test.factories.createShortLinks(stranger, [{ code: 'gizli', target: '/secret' }]);
     const found = await call(test.app, 'GET', '/api/s/kampanya', { host: hostOf(group) });
     expect(found.json()).toEqual({ data: '/education/7/detail' });
     expect((await call(test.app, 'GET', '/api/s/gizli', { host: hostOf(group) })).statusCode).toBe(404);

@@ -1,19 +1,11 @@
-import { type Permission, ROLE } from '@kampus/shared';
+import { ROLE } from '@kampus/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import {
-  auditLogs,
-  dataRequests,
-  pageViews,
-  permissions,
-  rolePermissions,
-  roles,
-  roleUser,
-  users,
-} from '../../db/schema/index.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { auditLogs, dataRequests, pageViews, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -44,24 +36,6 @@ describe('admin data tools', () => {
   let ayse: UserRow;
   let manager: UserRow;
   let foreigner: UserRow;
-
-  async function tokenWith(names: Permission[]) {
-    const user = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx
-        .insert(roles)
-        .values({ companyId: company.id, name: `Only ${names.join(' ')}` })
-        .returning();
-      for (const name of names) {
-        const [permission] = await tx.select().from(permissions).where(eq(permissions.name, name));
-        await tx
-          .insert(rolePermissions)
-          .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      }
-      await tx.insert(roleUser).values({ companyId: company.id, userId: user.id, roleId: role!.id });
-    });
-    return (await login(test.app, company, user.email!)).access_token;
-  }
 
   const as = (token: string | undefined, method: Method, url: string, body?: unknown, lang = 'tr') =>
     call(test.app, method, url, { host: hostOf(company), token, body, headers: { 'x-content-language': lang } });
@@ -106,13 +80,11 @@ describe('admin data tools', () => {
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, ayse.email!)).access_token;
     await login(test.app, other, foreigner.email!);
-    await asSystem(test.db, (tx) =>
-      tx.insert(pageViews).values([
-        { companyId: company.id, userId: ayse.id, path: '/dashboard', routeName: 'dashboard' },
-        { companyId: company.id, userId: manager.id, path: '/profile', routeName: 'profile' },
-        { companyId: other.id, userId: foreigner.id, path: '/yabanci', routeName: 'dashboard' },
-      ]),
-    );
+    await test.factories.createPageViews(company, [
+      { userId: ayse.id, path: '/dashboard', routeName: 'dashboard' },
+      { userId: manager.id, path: '/profile', routeName: 'profile' },
+    ]);
+    await test.factories.createPageViews(other, [{ userId: foreigner.id, path: '/yabanci', routeName: 'dashboard' }]);
   });
   afterAll(() => test.close());
 
@@ -129,32 +101,26 @@ describe('admin data tools', () => {
       ['GET', `/api/admin/data-requests/${request.id}/download`],
       ['POST', `/api/admin/data-requests/${request.id}/erase`],
     ];
-    const showUser = await tokenWith(['show_user']);
+    const showUser = await tokenWithPermissions(test, company, ['show_user']);
     for (const [method, url, body] of routes) {
       expect((await as(undefined, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
       expect((await as(learnerToken, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await as(showUser, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
     expect(await requestRow(request.id)).toMatchObject({ status: 'open', note: null });
-    const settings = await tokenWith(['read_companysetting']);
+    const settings = await tokenWithPermissions(test, company, ['read_companysetting']);
     expect((await as(settings, 'GET', '/api/admin/data-requests')).statusCode).toBe(200);
   });
 
   it("answers 404 for another company's request on every action, changing nothing", async () => {
-    const [foreign] = await asSystem(test.db, (tx) =>
-      tx
-        .insert(dataRequests)
-        .values({
-          companyId: other.id,
-          subjectUserId: foreigner.id,
-          subjectLabel: `#${foreigner.id}`,
-          kind: 'erasure',
-          receivedAt: day(0),
-          dueAt: day(30),
-        })
-        .returning(),
-    );
-    const id = foreign!.id;
+    const foreign = await test.factories.createDataRequest(other, {
+      subjectUserId: foreigner.id,
+      subjectLabel: `#${foreigner.id}`,
+      kind: 'erasure',
+      receivedAt: day(0),
+      dueAt: day(30),
+    });
+    const id = foreign.id;
     for (const [method, url, body] of [
       ['GET', `/api/admin/data-requests/${id}`],
       ['PUT', `/api/admin/data-requests/${id}`, { status: 'rejected' }],
@@ -428,9 +394,7 @@ describe('admin data tools', () => {
   it('erases the person through the users service and keeps the request as the record', async () => {
     const person = await test.factories.createUser(company, { name: 'Silinecek', surname: 'Kişi' });
     await login(test.app, company, person.email!);
-    await asSystem(test.db, (tx) =>
-      tx.insert(pageViews).values({ companyId: company.id, userId: person.id, path: '/wall' }),
-    );
+    await test.factories.createPageViews(company, [{ userId: person.id, path: '/wall' }]);
     const request = await record({ kind: 'erasure', subject_user_id: person.id, note: 'Dilekçe' });
     const response = await as(adminToken, 'POST', `/api/admin/data-requests/${request.id}/erase`);
     expect(response.statusCode).toBe(200);

@@ -12,7 +12,7 @@ import {
   readOutbox,
   type TestApp,
 } from '../../../test/helpers.js';
-import { mailTemplates, permissions, rolePermissions, roles, roleUser, users } from '../../db/schema/index.js';
+import { mailTemplates, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -49,13 +49,10 @@ describe('admin mail templates', () => {
     const learner = await test.factories.createUser(company);
     // An admin-panel role holding read_report but not read_companysetting.
     const reporter = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
+    await test.factories.createRole(company, {
+      name: 'Reporter',
+      permissions: ['read_report'],
+      members: [reporter.id],
     });
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     otherAdminToken = (await login(test.app, other, otherAdmin.email!)).access_token;

@@ -1,17 +1,9 @@
-import type { Permission } from '@kampus/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import {
-  auditLogs,
-  companySettings,
-  menuItems,
-  permissions,
-  rolePermissions,
-  roles,
-  roleUser,
-} from '../../db/schema/index.js';
+import { tokenWithPermissions } from '../../../test/permissions.js';
+import { auditLogs, companySettings, menuItems } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,34 +16,6 @@ describe('admin menu modules', () => {
   let adminToken: string;
   let learnerToken: string;
   let learnerEmail: string;
-
-  async function tokenWith(target: CompanyRow, names: Permission[]) {
-    const user = await test.factories.createUser(target);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx
-        .insert(roles)
-        .values({ companyId: target.id, name: `Only ${names.join(' ')}` })
-        .returning();
-      for (const name of names) {
-        const [permission] = await tx.select().from(permissions).where(eq(permissions.name, name));
-        await tx
-          .insert(rolePermissions)
-          .values({ companyId: target.id, roleId: role!.id, permissionId: permission!.id });
-      }
-      await tx.insert(roleUser).values({ companyId: target.id, userId: user.id, roleId: role!.id });
-    });
-    return (await login(test.app, target, user.email!)).access_token;
-  }
-
-  const seed = (target: CompanyRow, items: [string, number, number?, Record<string, string>?][]) =>
-    asSystem(test.db, (tx) =>
-      tx
-        .insert(menuItems)
-        .values(
-          items.map(([type, order, status = 1, title = {}]) => ({ companyId: target.id, type, order, status, title })),
-        )
-        .returning(),
-    );
 
   const as = (token: string | undefined, method: Method, url: string, body?: unknown, lang = 'tr') =>
     call(test.app, method, url, { host: hostOf(company), token, body, headers: { 'x-content-language': lang } });
@@ -74,7 +38,7 @@ describe('admin menu modules', () => {
     learnerEmail = learner.email!;
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
-    await seed(company, [
+    await test.factories.createMenuItems(company, [
       ['dashboard', 10],
       ['wall', 20, 1, { tr: 'Duvar' }],
       ['gift', 30],
@@ -84,8 +48,8 @@ describe('admin menu modules', () => {
   afterAll(() => test.close());
 
   it('answers 401 without a session and 403 without read_widgetmanagement, changing nothing', async () => {
-    const [item] = await seed(other, [['faq', 1]]);
-    const showUser = await tokenWith(company, ['show_user']);
+    const [item] = await test.factories.createMenuItems(other, [['faq', 1]]);
+    const showUser = await tokenWithPermissions(test, company, ['show_user']);
     const routes: [Method, string, unknown?][] = [
       ['GET', '/api/admin/menu-modules'],
       ['GET', `/api/admin/menu-modules/${item!.id}`],
@@ -101,7 +65,7 @@ describe('admin menu modules', () => {
       expect((await as(learnerToken, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await as(showUser, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const viewer = await tokenWith(company, ['read_widgetmanagement']);
+    const viewer = await tokenWithPermissions(test, company, ['read_widgetmanagement']);
     expect((await as(viewer, 'GET', '/api/admin/menu-modules')).statusCode).toBe(200);
   });
 
@@ -114,7 +78,7 @@ describe('admin menu modules', () => {
   });
 
   it("answers 404 for another company's item on every action and leaves it alone", async () => {
-    const [foreign] = await seed(other, [['wall', 5, 1, { tr: 'Yabancı duvar' }]]);
+    const [foreign] = await test.factories.createMenuItems(other, [['wall', 5, 1, { tr: 'Yabancı duvar' }]]);
     for (const [method, body] of [['GET'], ['PUT', { status: 0 }], ['POST', { title: { tr: 'x' } }], ['DELETE']] as [
       Method,
       unknown?,

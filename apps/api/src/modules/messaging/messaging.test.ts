@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { conversationParticipants, conversations, messages } from '../../db/schema/index.js';
-import { asSystem } from '../../db/scope.js';
 
 type Conversation = {
   id: number;
@@ -25,42 +23,6 @@ describe('user messages', () => {
   let mehmet: UserRow;
   let zeynep: UserRow;
   let token: string;
-
-  /** A conversation with its people (and when each last read it) and its messages. */
-  async function converse(
-    target: CompanyRow,
-    input: {
-      people: [UserRow, Date | null][];
-      lines: [UserRow, string, Date][];
-      group?: string;
-    },
-  ): Promise<number> {
-    return asSystem(test.db, async (tx) => {
-      const [row] = await tx
-        .insert(conversations)
-        .values({ companyId: target.id, isGroup: input.group !== undefined, name: input.group ?? null })
-        .returning();
-      if (!row) throw new Error('conversation not created');
-      await tx.insert(conversationParticipants).values(
-        input.people.map(([user, lastReadAt]) => ({
-          companyId: target.id,
-          conversationId: row.id,
-          userId: user.id,
-          lastReadAt,
-        })),
-      );
-      await tx.insert(messages).values(
-        input.lines.map(([from, body, createdAt]) => ({
-          companyId: target.id,
-          conversationId: row.id,
-          senderUserId: from.id,
-          body,
-          createdAt,
-        })),
-      );
-      return row.id;
-    });
-  }
 
   const get = (url: string, bearer: string | undefined, target = company, language = 'tr') =>
     call(test.app, 'GET', url, { host: hostOf(target), token: bearer, headers: { 'x-content-language': language } });
@@ -90,7 +52,7 @@ describe('user messages', () => {
 
   it('lists conversations newest first as their latest message, with unread flags and a count', async () => {
     // Read up to now: nothing unread.
-    const read = await converse(company, {
+    const read = await test.factories.createConversation(company, {
       people: [
         [reader, minutesAgo(0)],
         [mehmet, null],
@@ -101,7 +63,7 @@ describe('user messages', () => {
       ],
     });
     // Ayşe wrote after the reader last read it: unread.
-    const unread = await converse(company, {
+    const unread = await test.factories.createConversation(company, {
       people: [
         [reader, minutesAgo(60)],
         [ayse, minutesAgo(1)],
@@ -112,7 +74,7 @@ describe('user messages', () => {
       ],
     });
     // The reader wrote last: their own message is never unread.
-    const mine = await converse(company, {
+    const mine = await test.factories.createConversation(company, {
       people: [
         [reader, minutesAgo(100)],
         [zeynep, null],
@@ -120,7 +82,7 @@ describe('user messages', () => {
       lines: [[reader, 'Eğitim linkini ileteyim mi?', minutesAgo(20)]],
     });
     // A group where Zeynep wrote last and the reader never read anything.
-    const group = await converse(company, {
+    const group = await test.factories.createConversation(company, {
       group: 'Satış Ekibi',
       people: [
         [reader, null],
@@ -133,7 +95,7 @@ describe('user messages', () => {
       ],
     });
     // Conversations the reader takes no part in, here and in another company, stay out.
-    await converse(company, {
+    await test.factories.createConversation(company, {
       people: [
         [ayse, null],
         [mehmet, null],
@@ -141,15 +103,18 @@ describe('user messages', () => {
       lines: [[ayse, 'Özel mesaj', minutesAgo(1)]],
     });
     const outsider = await test.factories.createUser(other);
-    await converse(other, { people: [[outsider, null]], lines: [[outsider, 'Başka şirket', minutesAgo(1)]] });
+    await test.factories.createConversation(other, {
+      people: [[outsider, null]],
+      lines: [[outsider, 'Başka şirket', minutesAgo(1)]],
+    });
 
     const response = await get('/api/user-messages', token);
     expect(response.statusCode).toBe(200);
     const list = response.json().data as Conversation[];
-    expect(list.map((c) => c.id)).toEqual([unread, group, mine, read]);
+    expect(list.map((c) => c.id)).toEqual([unread.id, group.id, mine.id, read.id]);
     expect(list.map((c) => c.unread)).toEqual([true, true, false, false]);
     expect(list[0]).toEqual({
-      id: unread,
+      id: unread.id,
       message: 'Sunum dosyasını yarın gönderebilir misiniz?',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sender_user_id: ayse.id,
@@ -178,7 +143,7 @@ describe('user messages', () => {
 
   it('shows full names to a person with more than one role', async () => {
     const admin = await test.factories.createAdmin(company);
-    await converse(company, {
+    await test.factories.createConversation(company, {
       people: [
         [admin, null],
         [ayse, null],
@@ -208,7 +173,7 @@ describe('user messages', () => {
     expect((await get('/api/user-messages', outsiderToken, other)).json()).toEqual({ data: [] });
     // Even a row of another company that names the reader stays invisible to the reader's company.
     const before = (await get('/api/user-messages', token)).json().data as Conversation[];
-    await converse(other, {
+    await test.factories.createConversation(other, {
       people: [
         [reader, null],
         [outsider, null],

@@ -1,9 +1,9 @@
-import { ROLE } from '@kampus/shared';
+import { type Permission, ROLE } from '@kampus/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { permissions, rolePermissions, roleUser } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 type Role = { id: number; name: string; built_in: boolean; permissions: string[] };
@@ -14,17 +14,8 @@ describe('PUT api/admin/permissions/{name}/roles', () => {
   let other: CompanyRow;
   let adminToken: string;
 
-  const createRole = (target: CompanyRow, name: string, grants: string[] = []) =>
-    asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: target.id, name }).returning();
-      for (const grant of grants) {
-        const [permission] = await tx.select().from(permissions).where(eq(permissions.name, grant));
-        await tx
-          .insert(rolePermissions)
-          .values({ companyId: target.id, roleId: role!.id, permissionId: permission!.id });
-      }
-      return role!;
-    });
+  const createRole = (target: CompanyRow, name: string, grants: Permission[] = []) =>
+    test.factories.createRole(target, { name, permissions: grants });
   const grantsOf = (roleId: number) =>
     asSystem(test.db, (tx) =>
       tx

@@ -30,10 +30,7 @@ describe('admin roles and the permission catalogue', () => {
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
     superToken = (await login(test.app, company, superAdmin.email!)).access_token;
-    const [outsiderRole] = await asSystem(test.db, (tx) =>
-      tx.insert(roles).values({ companyId: other.id, name: 'Dış Rol' }).returning(),
-    );
-    outsiderRoleId = outsiderRole!.id;
+    outsiderRoleId = (await f.createRole(other, { name: 'Dış Rol' })).id;
   });
   afterAll(() => test.close());
 

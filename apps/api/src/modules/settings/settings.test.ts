@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
 import { PNG_BYTES, upload } from '../../../test/uploads.js';
-import { companies, permissions, rolePermissions, roles, roleUser } from '../../db/schema/index.js';
+import { companies } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
 describe('admin settings of the acting company', () => {
@@ -47,13 +47,10 @@ describe('admin settings of the acting company', () => {
     const admin = await test.factories.createAdmin(company);
     const learner = await test.factories.createUser(company);
     const reporter = await test.factories.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
+    await test.factories.createRole(company, {
+      name: 'Reporter',
+      permissions: ['read_report'],
+      members: [reporter.id],
     });
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, latestMailTo, login, readOutbox, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, permissions, rolePermissions, roles, roleUser, users } from '../../db/schema/index.js';
+import { auditLogs, roles, roleUser, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { normaliseDate } from './import.js';
 import { normaliseHeader } from './import-file.js';
@@ -54,15 +54,8 @@ describe('user import', () => {
     admin = await f.createAdmin(company, { name: 'Ayşe', surname: 'Yönetici', registrationNumber: 'A-1' });
     const learner = await f.createUser(company);
     const reporter = await f.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
-      await tx.insert(roles).values({ companyId: company.id, name: 'Eğitmen' });
-    });
+    await f.createRole(company, { name: 'Reporter', permissions: ['read_report'], members: [reporter.id] });
+    await f.createRole(company, { name: 'Eğitmen' });
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
     reporterToken = (await login(test.app, company, reporter.email!)).access_token;

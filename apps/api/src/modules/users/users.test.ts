@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, latestMailTo, login, type TestApp } from '../../../test/helpers.js';
-import { auditLogs, permissions, rolePermissions, roles, roleUser, users } from '../../db/schema/index.js';
+import { auditLogs, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { uniqueViolationOf } from './service.js';
 
@@ -33,13 +33,10 @@ describe('admin users resource', () => {
     outsider = await f.createUser(other, { name: 'Şeyma', surname: 'Başka' });
     // A company role holding an admin permission, but not show_user.
     const reporter = await f.createUser(company);
-    await asSystem(test.db, async (tx) => {
-      const [role] = await tx.insert(roles).values({ companyId: company.id, name: 'Reporter' }).returning();
-      const [permission] = await tx.select().from(permissions).where(eq(permissions.name, 'read_report'));
-      await tx
-        .insert(rolePermissions)
-        .values({ companyId: company.id, roleId: role!.id, permissionId: permission!.id });
-      await tx.insert(roleUser).values({ companyId: company.id, userId: reporter.id, roleId: role!.id });
+    await test.factories.createRole(company, {
+      name: 'Reporter',
+      permissions: ['read_report'],
+      members: [reporter.id],
     });
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;

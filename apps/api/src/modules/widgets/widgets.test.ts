@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { menuItems } from '../../db/schema/index.js';
-import { asSystem } from '../../db/scope.js';
 
 type Item = { type: string; title: string | null; status: number; order: number; type_lang: string; id: number };
 
@@ -11,15 +9,6 @@ describe('GET api/widgets', () => {
   let company: CompanyRow;
   let other: CompanyRow;
   let token: string;
-
-  /** The menu of a company: `[type, order, status, titles]`, inserted out of order on purpose. */
-  async function seedMenu(target: CompanyRow, items: [string, number, number, Record<string, string>?][]) {
-    await asSystem(test.db, (tx) =>
-      tx
-        .insert(menuItems)
-        .values(items.map(([type, order, status, title]) => ({ companyId: target.id, type, order, status, title }))),
-    );
-  }
 
   const widgets = (target: CompanyRow, bearer: string | undefined, query: Record<string, string>, language = 'tr') =>
     call(test.app, 'GET', '/api/widgets', {
@@ -33,7 +22,7 @@ describe('GET api/widgets', () => {
     test = await createTestApp();
     company = await test.factories.createCompany({ settings: { modules: ['wall', 'gift'] } });
     other = await test.factories.createCompany();
-    await seedMenu(company, [
+    await test.factories.createMenuItems(company, [
       ['gift', 30, 1, { tr: 'Hediye Dükkanı' }],
       ['dashboard', 0, 1],
       ['wall', 20, 1, { tr: 'Duvar', en: 'Wall of fame' }],
@@ -42,7 +31,7 @@ describe('GET api/widgets', () => {
       ['my-collection', 50, 1],
       ['agenda', 60, 1],
     ]);
-    await seedMenu(other, [['faq', 1, 1]]);
+    await test.factories.createMenuItems(other, [['faq', 1, 1]]);
     token = (await login(test.app, company, (await test.factories.createUser(company)).email!)).access_token;
   });
   afterAll(() => test.close());
@@ -122,7 +111,7 @@ describe('GET api/widgets', () => {
   it('serves a sub-company of the group to a user who may switch to it', async () => {
     const holding = await test.factories.createCompany({ isGroupAlias: true, canSwitchCompany: true });
     const child = await test.factories.createCompany({ parentId: holding.id, settings: { modules: [] } });
-    await seedMenu(child, [
+    await test.factories.createMenuItems(child, [
       ['wall', 1, 1],
       ['my-assignment', 2, 1],
     ]);
