@@ -10,6 +10,7 @@ import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type DataRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
 import { CompanyContext } from '../src/app/company.js';
+import { RouteTableContext } from '../src/app/route-table.js';
 import { i18next } from '../src/lib/i18n.js';
 import { accessibleColors, companyTheme } from '../src/lib/theme.js';
 
@@ -25,6 +26,8 @@ export interface PageOptions extends ProviderOptions {
   path?: string;
   /** Where the router starts: an address, or a location with state; the path by default. */
   at?: InitialEntry;
+  /** The route table the shell asks which pages exist (`useHasPage`); the rendered routes by default. */
+  routeTable?: RouteObject[];
 }
 
 export type PageRender = RenderResult & { router: DataRouter; client: QueryClient };
@@ -55,9 +58,14 @@ export function providers({ client = testQueryClient(), company = null }: Provid
 
 /** Renders an element at `path`, or a table of routes, in the providers, the router starting at `at`. */
 export function renderPage(page: ReactElement | RouteObject[], options: PageOptions = {}): PageRender {
-  const { path = '/', at = path, client = testQueryClient(), company } = options;
+  const { path = '/', at = path, client = testQueryClient(), company, routeTable } = options;
   const routes = Array.isArray(page) ? page : [{ path, element: page }];
   const router = createMemoryRouter(routes, { initialEntries: [at] });
-  const result = render(<RouterProvider router={router} />, { wrapper: providers({ client, company }) });
+  const result = render(
+    <RouteTableContext.Provider value={routeTable ?? router.routes}>
+      <RouterProvider router={router} />
+    </RouteTableContext.Provider>,
+    { wrapper: providers({ client, company }) },
+  );
   return { ...result, router, client };
 }

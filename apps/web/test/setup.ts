@@ -1,6 +1,13 @@
 // Setup of the web project's component tests: what jsdom lacks and Mantine needs, and the translations in English.
 import { LOCALES, type Localization, translations } from '@kampus/shared';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { initI18n } from '../src/lib/i18n.js';
+
+// Testing Library unmounts after each test by itself only with Vitest's globals, which this project leaves off. A
+// test left mounted keeps its timers (a closing modal's scroll lock), which then fire into the next file's torn-down
+// window.
+afterEach(cleanup);
 
 window.matchMedia ??= ((query: string) => ({
   matches: false,

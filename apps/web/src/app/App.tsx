@@ -14,6 +14,7 @@ import { navigation } from '../lib/api.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
 import { CompanyContext, useHostCompany } from './company.js';
+import { RouteTableContext } from './route-table.js';
 import { createRouter } from './router.js';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
@@ -48,7 +49,9 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
       <NetworkNotices />
       <ModalsProvider>
         <CompanyContext.Provider value={company}>
-          <RouterProvider router={router} />
+          <RouteTableContext.Provider value={router.routes}>
+            <RouterProvider router={router} />
+          </RouteTableContext.Provider>
           <DataNoticeModal />
         </CompanyContext.Provider>
       </ModalsProvider>

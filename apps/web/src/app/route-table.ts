@@ -1,4 +1,19 @@
+import { createContext, useCallback, useContext } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+
+/**
+ * The app's route table, provided by App beside its router. The shell (layouts, menus, quick-create) asks it which
+ * pages exist instead of importing the router, which imports the shell: no import circle.
+ */
+export const RouteTableContext = createContext<readonly RouteObject[]>([]);
+
+export const useRouteTable = (): readonly RouteObject[] => useContext(RouteTableContext);
+
+/** `hasPage` bound to the app's route table. */
+export function useHasPage(): (path: string) => boolean {
+  const routes = useRouteTable();
+  return useCallback((path: string) => hasPage(routes, path), [routes]);
+}
 
 /** A page of the route table: its full path and, when it has one, its name (handle.name). */
 export interface RegisteredRoute {
@@ -26,7 +41,7 @@ export function registeredRoutes(routes: readonly RouteObject[], parent = ''): R
  * Whether a path has a page of its own in the route table (the catch-all that sends to /404 does not count): menus
  * show a link only when its page exists, since many pages arrive in later issues.
  */
-export function hasPage(routes: RouteObject[], path: string): boolean {
-  const leaf = matchRoutes(routes, path)?.at(-1)?.route;
+export function hasPage(routes: readonly RouteObject[], path: string): boolean {
+  const leaf = matchRoutes(routes as RouteObject[], path)?.at(-1)?.route;
   return leaf?.path !== undefined && leaf.path !== '*';
 }

@@ -14,7 +14,7 @@ import { isCompanyPage, quickCreateItems } from '../../features/frame/quick-crea
 import { type SocialNetwork, socialLinks } from '../../features/frame/social-links.js';
 import { LegalTextModal, useLegalText } from '../../features/legal/LegalText.js';
 import { useCompany } from '../company.js';
-import { routes } from '../router.js';
+import { useRouteTable } from '../route-table.js';
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof IconBrandLinkedin> = {
   linkedin: IconBrandLinkedin,
@@ -83,7 +83,8 @@ function ClarificationLink() {
 function QuickCreate() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = useMemo(() => quickCreateItems(routes), []);
+  const routes = useRouteTable();
+  const items = useMemo(() => quickCreateItems(routes), [routes]);
   const [opened, setOpened] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every route change by design
   useEffect(() => setOpened(false), [pathname]);

@@ -8,11 +8,9 @@ import { SideMenu } from './SideMenu.js';
 const get = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api.js', () => ({ http: { get }, httpOptions: {} }));
 // The app's route table pulls in every page; a small table of the same shape stands in for it.
-vi.mock('../../app/router.js', () => ({
-  routes: [
-    { children: [{ children: [{ path: '/dashboard' }, { path: '/notification' }, { path: '/wall' }] }, { path: '*' }] },
-  ],
-}));
+const routeTable = [
+  { children: [{ children: [{ path: '/dashboard' }, { path: '/notification' }, { path: '/wall' }] }, { path: '*' }] },
+];
 const user = vi.hoisted(() => ({ company_id: 7, modules: ['wall'] }) as unknown as SessionUser);
 vi.mock('../../lib/session.js', () => ({ useSessionUser: () => user }));
 
@@ -26,7 +24,7 @@ const item = (id: number, type: string, order: number, status = 1, title: string
 });
 
 function renderMenu(at = '/notification') {
-  renderPage(<SideMenu />, { path: '*', at });
+  renderPage(<SideMenu />, { path: '*', at, routeTable });
 }
 
 describe('SideMenu', () => {

@@ -3,8 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { hasPage } from '../../app/route-table.js';
-import { routes } from '../../app/router.js';
+import { useHasPage } from '../../app/route-table.js';
 import { useSessionUser } from '../../lib/session.js';
 import { PAYMENT_HISTORY_PATH, usePaymentIntegrationActive } from '../integrations/api.js';
 import { useSideMenu } from './api.js';
@@ -45,17 +44,18 @@ function isActive(entry: SideMenuEntry, pathname: string): boolean {
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
+  const hasPage = useHasPage();
   const { pathname } = useLocation();
   const menu = useSideMenu(user?.company_id, i18n.language);
-  const paymentActive = usePaymentIntegrationActive(hasPage(routes, PAYMENT_HISTORY_PATH));
+  const paymentActive = usePaymentIntegrationActive(hasPage(PAYMENT_HISTORY_PATH));
   const entries = useMemo(
     () =>
       sideMenuEntries(menu.data ?? [], {
         modules: user?.modules ?? [],
-        hasPage: (path) => hasPage(routes, path),
+        hasPage,
         paymentActive,
       }),
-    [menu.data, user?.modules, paymentActive],
+    [menu.data, user?.modules, paymentActive, hasPage],
   );
 
   return (

@@ -1,8 +1,8 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { leaveImpersonation } from '../features/auth/impersonation.js';
-import { useSessionUser } from '../lib/session.js';
+import { useSessionUser } from '../../lib/session.js';
+import { leaveImpersonation } from './impersonation.js';
 
 /** The red eye a super admin uses to leave a user's view (spec §2.6). */
 export function ImpersonationExit() {

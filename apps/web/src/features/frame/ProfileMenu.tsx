@@ -10,13 +10,12 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { hasPage } from '../app/route-table.js';
-import { routes } from '../app/router.js';
-import { authApi } from '../features/auth/api.js';
-import { type ProfileMenuKey, profileMenuItems } from '../features/frame/profile-menu-items.js';
-import { PAYMENT_HISTORY_PATH, usePaymentIntegrationActive } from '../features/integrations/api.js';
-import { sessionStore, useSessionUser } from '../lib/session.js';
-import { UserAvatar } from './UserAvatar.js';
+import { useHasPage } from '../../app/route-table.js';
+import { UserAvatar } from '../../components/UserAvatar.js';
+import { sessionStore, useSessionUser } from '../../lib/session.js';
+import { authApi } from '../auth/api.js';
+import { PAYMENT_HISTORY_PATH, usePaymentIntegrationActive } from '../integrations/api.js';
+import { type ProfileMenuKey, profileMenuItems } from './profile-menu-items.js';
 
 const ICONS: Record<ProfileMenuKey, typeof IconUser> = {
   admin_panel: IconLayoutDashboard,
@@ -34,11 +33,12 @@ const ICONS: Record<ProfileMenuKey, typeof IconUser> = {
 export function ProfileMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const hasPage = useHasPage();
   const navigate = useNavigate();
   // The card payment integration gates the order history (spec §6); asked only once its page exists.
-  const paymentActive = usePaymentIntegrationActive(hasPage(routes, PAYMENT_HISTORY_PATH));
+  const paymentActive = usePaymentIntegrationActive(hasPage(PAYMENT_HISTORY_PATH));
   const items = profileMenuItems({
-    hasPage: (path) => hasPage(routes, path),
+    hasPage,
     roles: user?.roles ?? [],
     paymentActive,
   });

@@ -2,10 +2,10 @@ import { Box, Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCompany } from '../app/company.js';
-import { authApi } from '../features/auth/api.js';
-import { ApiError } from '../lib/http.js';
-import { sessionStore, useSessionUser } from '../lib/session.js';
+import { useCompany } from '../../app/company.js';
+import { ApiError } from '../../lib/http.js';
+import { sessionStore, useSessionUser } from '../../lib/session.js';
+import { authApi } from '../auth/api.js';
 
 /**
  * Switching between the companies of a group (spec §2.6, §6): shown only where the company is a group that allows it.
