@@ -46,7 +46,12 @@ export const configSchema = z.object({
   UPLOAD_CLEANUP_AFTER_HOURS: z.coerce.number().min(1).default(24),
   UPLOAD_CLEANUP_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** How long a signed address of a private file (`?expires=…&signature=…`) stays valid. */
-  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  FILE_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /** Set S3_BUCKET to keep files in S3 or an S3-compatible service instead of DATA_DIR/files. */
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_REGION: z.string().default('us-east-1'),

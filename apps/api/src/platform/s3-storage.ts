@@ -115,7 +115,11 @@ export function createS3FileStorage(options: S3Options): FileStorage {
 
     async copy(fromCompanyId, toCompanyId, name) {
       await client.send(
-        new CopyObjectCommand({ Bucket, Key: keyOf(toCompanyId, name), CopySource: `${Bucket}/${keyOf(fromCompanyId, name)}` }),
+        new CopyObjectCommand({
+          Bucket,
+          Key: keyOf(toCompanyId, name),
+          CopySource: `${Bucket}/${keyOf(fromCompanyId, name)}`,
+        }),
       );
     },
 

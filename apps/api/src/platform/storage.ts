@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+} from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -101,7 +109,8 @@ export function moveLegacyUploads(dataDir: string): void {
     const to = path.join(root, company);
     mkdirSync(to, { recursive: true });
     for (const name of readdirSync(from)) {
-      if (isStoredName(name) && !existsSync(path.join(to, name))) renameSync(path.join(from, name), path.join(to, name));
+      if (isStoredName(name) && !existsSync(path.join(to, name)))
+        renameSync(path.join(from, name), path.join(to, name));
     }
   }
   rmdirSyncIfEmpty(legacy);

@@ -101,6 +101,8 @@ class ContentGuard extends Transform {
     private readonly declaredMime: string,
     private readonly limit: number,
     private readonly overLimit: Rejection,
+    /** An empty file breaks the size rule (spec §5: more than 0 bytes). */
+    private readonly empty: Rejection,
   ) {
     super();
     this.extension = new Promise((resolve, reject) => {
@@ -113,17 +115,19 @@ class ContentGuard extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.limit) return done(new PartRefused(this.overLimit));
-    if (this.proven) return done(null, chunk);
-    this.head.push(chunk);
-    if (this.bytes < SNIFF_BYTES) return done();
-    this.prove(done);
+    if (this.bytes > this.limit) done(new PartRefused(this.overLimit));
+    else if (this.proven) done(null, chunk);
+    else {
+      this.head.push(chunk);
+      if (this.bytes < SNIFF_BYTES) done();
+      else this.prove(done);
+    }
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.proven) return done();
-    if (this.bytes === 0) return done(new PartRefused(sizeProblem(this.limit)));
-    this.prove(done);
+    if (this.proven) done();
+    else if (this.bytes === 0) done(new PartRefused(this.empty));
+    else this.prove(done);
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
@@ -137,11 +141,12 @@ class ContentGuard extends Transform {
     const content = sniffContent(head);
     // A renamed executable or HTML page claiming to be an image is refused as the type it claimed.
     if (!content || content.mime !== this.declaredMime) {
-      return done(new PartRefused({ key: 'upload.invalid_type', params: { value: this.declaredMime } }));
+      done(new PartRefused({ key: 'upload.invalid_type', params: { value: this.declaredMime } }));
+    } else {
+      this.proven = true;
+      this.settle.resolve(content.extension);
+      done(null, head);
     }
-    this.proven = true;
-    this.settle.resolve(content.extension);
-    done(null, head);
   }
 }
 
@@ -177,8 +182,8 @@ async function streamPart(
   const overQuota: Rejection = { key: 'upload.quota_exceeded', params: { quota: target.quotaMb } };
   const guard =
     target.roomBytes < kindBytes
-      ? new ContentGuard(part.mimetype, Math.max(0, target.roomBytes), overQuota)
-      : new ContentGuard(part.mimetype, kindBytes, sizeProblem(kindBytes));
+      ? new ContentGuard(part.mimetype, Math.max(0, target.roomBytes), overQuota, sizeProblem(kindBytes))
+      : new ContentGuard(part.mimetype, kindBytes, sizeProblem(kindBytes), sizeProblem(kindBytes));
   let clientFailed = false;
   // `finished` also reports a part the parser already failed before we got to it (a body cut short).
   finished(part.file, (error) => {

@@ -6,7 +6,13 @@ import { asSystem, inTenant, withTenantMoved } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import type { SignedQuery } from '../../platform/signed-urls.js';
 import type { ByteRange } from '../../platform/storage.js';
-import { fileUrlOf, type ReceivedFile, storedNameOf, type UploadTarget, UploadRejected } from '../../platform/uploads.js';
+import {
+  fileUrlOf,
+  type ReceivedFile,
+  storedNameOf,
+  UploadRejected,
+  type UploadTarget,
+} from '../../platform/uploads.js';
 
 const MB = 1024 * 1024;
 /** Rows the clean-up deletes per transaction, so one sweep never holds many locks. */
