@@ -61,6 +61,14 @@ describe('GET api/files/{name}: ranges, private files and signed addresses', () 
       expect(response.rawPayload).toEqual(PNG_BYTES.subarray(start, end + 1));
     });
 
+    it('answers HEAD with the headers of the whole file and no body', async () => {
+      const response = await test.app.inject({ method: 'HEAD', url, headers: { host: host() } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-length']).toBe(String(size));
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.rawPayload.length).toBe(0);
+    });
+
     it('answers a range past the end with 416 and the size', async () => {
       const response = await get(url, { range: `bytes=${size}-` });
       expect(response.statusCode).toBe(416);
