@@ -67,7 +67,9 @@ import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
 import { connectRedis, type RedisConnection } from './platform/redis.js';
-import { createLocalFileStorage } from './platform/storage.js';
+import { createS3FileStorage } from './platform/s3-storage.js';
+import { createFileUrlSigner } from './platform/signed-urls.js';
+import { createLocalFileStorage, type FileStorage } from './platform/storage.js';
 import { createHostResolver } from './platform/tenancy.js';
 
 export interface BuiltApp {
@@ -102,6 +104,19 @@ export interface BuiltApp {
 
 const HOUR = 3600;
 
+/** S3 (or an S3-compatible service) when S3_BUCKET is set, else local disk under DATA_DIR/files. */
+function createFileStorage(config: Config): FileStorage {
+  if (!config.S3_BUCKET) return createLocalFileStorage(config.DATA_DIR);
+  return createS3FileStorage({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+}
+
 function createPlatform(
   config: Config,
   database: Database,
@@ -135,7 +150,8 @@ function createPlatform(
     jobs: createInProcessJobs(log),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
-    files: createLocalFileStorage(config.DATA_DIR),
+    files: createFileStorage(config),
+    fileUrls: createFileUrlSigner(config.JWT_SECRET, config.FILE_URL_TTL_SECONDS),
     limiters: {
       loginFailuresPerIp: createLimiter({
         prefix: 'login-ip',
@@ -240,6 +256,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     await platform.jobs.idle();
     await platform.sessions.close();
     await redisConnection?.close();
+    await platform.files.close();
   });
 
   await syncAccessCatalog(database.db);

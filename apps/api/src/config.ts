@@ -39,12 +39,26 @@ export const configSchema = z.object({
   PASSWORD_RESETS_PER_TARGET: z.coerce.number().int().min(1).default(3),
   REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(10),
   REGISTRATIONS_PER_TARGET: z.coerce.number().int().min(1).default(3),
-  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(20480),
   UPLOAD_RATE_MAX_FILES: z.coerce.number().int().min(1).default(30),
-  UPLOAD_RATE_MAX_MB: z.coerce.number().int().min(1).default(50),
+  UPLOAD_RATE_MAX_MB: z.coerce.number().int().min(1).default(8192),
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   UPLOAD_CLEANUP_AFTER_HOURS: z.coerce.number().min(1).default(24),
   UPLOAD_CLEANUP_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** How long a signed address of a private file (`?expires=…&signature=…`) stays valid. */
+  FILE_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Set S3_BUCKET to keep files in S3 or an S3-compatible service instead of DATA_DIR/files. */
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

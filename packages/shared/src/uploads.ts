@@ -21,7 +21,15 @@ export interface UploadKind extends UploadRules {
   accept: string;
   /** Files one request may carry. */
   maxFiles: number;
+  /**
+   * `public`: served to anyone on the company's host, for `<img>` tags that send no token (photos, logos).
+   * `private`: served only through a short-lived signed address handed to someone allowed to see it.
+   */
+  visibility: 'public' | 'private';
 }
+
+const KB_PER_MB = 1024;
+const KB_PER_GB = 1024 * 1024;
 
 /**
  * A file name without path separators, characters Windows refuses, or control characters; then an allowed
@@ -37,6 +45,7 @@ export const UPLOAD_KINDS = {
     mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
     accept: 'image/jpeg,image/png,image/webp,image/gif',
     maxFiles: 1,
+    visibility: 'public',
   },
   /** Company logos: the same raster formats (no SVG, which could carry script), at most 1 MB. */
   logo: {
@@ -45,6 +54,28 @@ export const UPLOAD_KINDS = {
     mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
     accept: 'image/jpeg,image/png,image/webp,image/gif',
     maxFiles: 1,
+    visibility: 'public',
+  },
+  /**
+   * Course videos: MP4 and WebM, which every browser plays in `<video>`, at most 4 GB (a two-hour recorded training
+   * at a good bitrate); streamed to storage, never held in memory. Private: watched through signed addresses.
+   */
+  video: {
+    maxKilobytes: 4 * KB_PER_GB,
+    namePattern: safeName('mp4|m4v|webm'),
+    mimePattern: /^video\/(?:mp4|webm)$/,
+    accept: 'video/mp4,video/webm',
+    maxFiles: 1,
+    visibility: 'private',
+  },
+  /** Course documents and handouts: PDF, at most 200 MB (scanned manuals run large). Private. */
+  document: {
+    maxKilobytes: 200 * KB_PER_MB,
+    namePattern: safeName('pdf'),
+    mimePattern: /^application\/pdf$/,
+    accept: 'application/pdf',
+    maxFiles: 1,
+    visibility: 'private',
   },
 } as const satisfies Record<string, UploadKind>;
 

@@ -9,6 +9,7 @@ import type { Mailer, SmsSender } from './mail.js';
 import type { Limiter } from './rate-limit.js';
 import type { Realtime } from './realtime.js';
 import type { RedisConnection } from './redis.js';
+import type { FileUrlSigner } from './signed-urls.js';
 import type { FileStorage } from './storage.js';
 import type { HostResolver } from './tenancy.js';
 
@@ -25,8 +26,10 @@ export interface Platform {
   jobs: Jobs;
   mailer: Mailer;
   sms: SmsSender;
-  /** Uploaded files, one folder per company. */
+  /** Every stored file, keyed `<companyId>/<name>`: local disk or S3 (storage.ts, s3-storage.ts). */
   files: FileStorage;
+  /** Short-lived signed addresses of private files (signed-urls.ts). */
+  fileUrls: FileUrlSigner;
   limiters: {
     loginFailuresPerIp: Limiter;
     loginFailuresPerAccount: Limiter;

@@ -115,6 +115,35 @@ describe('UploadField (spec §5, §9)', () => {
     expect(screen.getByTestId('upload-field-name').textContent).toBe('Uploaded: avatar.png (70 Bytes)');
   });
 
+  it('names the formats and the limit of the large kinds and checks a 4 GB video before sending', async () => {
+    renderPage(<UploadField kind="video" label="Course video" onUploaded={vi.fn()} />);
+    expect(screen.getByText('MP4, WEBM · at most 4 GB')).toBeTruthy();
+    // A File only claims its size here: no 4 GB is ever allocated.
+    const huge = new File(['x'], 'Training.mp4', { type: 'video/mp4' });
+    Object.defineProperty(huge, 'size', { value: 4 * 1024 ** 3 + 1 });
+    choose(huge);
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid File Size: 4194304 Kilobytes Max');
+    expect(FakeXhr.sent).toHaveLength(0);
+    cleanup();
+    renderPage(<UploadField kind="document" label="Handout" onUploaded={vi.fn()} />);
+    expect(screen.getByText('PDF · at most 200 MB')).toBeTruthy();
+  });
+
+  it('shows the progress of a large video upload as it goes', async () => {
+    renderPage(<UploadField kind="video" label="Course video" onUploaded={vi.fn()} />);
+    choose(new File([new Uint8Array(64)], 'Training.mp4', { type: 'video/mp4' }));
+    await waitForSend(1);
+    expect(sentNow().url).toBe('/api/uploads?kind=video');
+    const gigabytes = 2 * 1024 ** 3;
+    for (const [loaded, percent] of [
+      [gigabytes / 4, '25'],
+      [(gigabytes * 3) / 4, '75'],
+    ] as const) {
+      sentNow().progress(loaded, gigabytes);
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(percent);
+    }
+  });
+
   it("shows the server's message when it refuses the file", async () => {
     const onUploaded = renderField();
     choose(png(70));

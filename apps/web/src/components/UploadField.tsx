@@ -87,6 +87,13 @@ interface UploadFieldProps {
   testId?: string;
 }
 
+/** `image/jpeg,video/mp4,application/pdf` → `JPEG, MP4, PDF`: people know formats, not MIME types. */
+const formatsOf = (accept: string) =>
+  accept
+    .split(',')
+    .map((type) => type.slice(type.indexOf('/') + 1).toUpperCase())
+    .join(', ');
+
 type Status =
   | { state: 'idle' }
   | { state: 'uploading'; percent: number; name: string }
@@ -159,7 +166,7 @@ export function UploadField({
     <Input.Wrapper
       label={label}
       description={t('upload.hint', {
-        types: rules.accept.replaceAll('image/', '').toUpperCase().replaceAll(',', ', '),
+        types: formatsOf(rules.accept),
         size: formatFileSize(rules.maxKilobytes * 1024),
       })}
       id={id}

@@ -5,7 +5,7 @@ import { users } from './identity.js';
 import { tenantPolicy } from './rls.js';
 
 /**
- * Every file POST api/uploads stored, in the folder of the company whose host received it. `attachments` counts the
+ * Every file POST api/uploads stored (or the server generated), under the company whose host received it. `attachments` counts the
  * records that point at it (a photo, a logo); a file nothing points at a day after its upload is removed by the
  * clean-up. The company's storage usage is the sum of `size`.
  */
@@ -20,6 +20,13 @@ export const storedFiles = pgTable(
     originalName: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     mime: text().notNull(),
+    /**
+     * `public`: served to anyone on the company's host (photos and logos in `<img>`, which send no token). `private`:
+     * served only through a short-lived signed address (documents, videos, exports, certificates).
+     */
+    visibility: text({ enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     attachments: integer().notNull().default(0),
     createdAt: createdAt(),

@@ -23,7 +23,7 @@ describe('file uploads', () => {
 
   const host = () => hostOf(company);
   const storedFiles = (companyId: number) =>
-    readdir(path.join(test.config.DATA_DIR, 'uploads', String(companyId))).catch(() => [] as string[]);
+    readdir(path.join(test.config.DATA_DIR, 'files', String(companyId))).catch(() => [] as string[]);
   const png = (name = 'avatar.png', data = PNG_BYTES) => ({ name, type: 'image/png', data });
 
   it('needs a session issued on this host', async () => {
@@ -43,7 +43,7 @@ describe('file uploads', () => {
     });
     const stored = path.basename(file.url);
     expect(await storedFiles(company.id)).toContain(stored);
-    expect(await readFile(path.join(test.config.DATA_DIR, 'uploads', String(company.id), stored))).toEqual(PNG_BYTES);
+    expect(await readFile(path.join(test.config.DATA_DIR, 'files', String(company.id), stored))).toEqual(PNG_BYTES);
 
     const served = await call(test.app, 'GET', file.url, { host: host() });
     expect(served.statusCode).toBe(200);

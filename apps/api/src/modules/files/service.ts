@@ -4,12 +4,29 @@ import type { Db } from '../../db/client.js';
 import { companies, storedFiles } from '../../db/schema/index.js';
 import { asSystem, inTenant, withTenantMoved } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
-import { notFound } from '../../platform/http/errors.js';
-import { fileUrlOf, type ReceivedFile, storedNameOf, UploadRejected } from '../../platform/uploads.js';
+import type { SignedQuery } from '../../platform/signed-urls.js';
+import type { ByteRange } from '../../platform/storage.js';
+import {
+  fileUrlOf,
+  type ReceivedFile,
+  storedNameOf,
+  UploadRejected,
+  type UploadTarget,
+} from '../../platform/uploads.js';
 
 const MB = 1024 * 1024;
 /** Rows the clean-up deletes per transaction, so one sweep never holds many locks. */
 const CLEAN_UP_BATCH = 200;
+
+export type StoredFileVisibility = (typeof storedFiles.$inferSelect)['visibility'];
+
+/** A stored file's row as GET api/files/{name} serves it. */
+export interface ServedFile {
+  size: number;
+  mime: string;
+  visibility: StoredFileVisibility;
+  createdAt: Date;
+}
 
 /** Who uploads: files land in the folder of the host's company and count against its quota and the person's rate. */
 export interface Uploader {
@@ -95,12 +112,23 @@ export async function copyFileTo(
       originalName: source.originalName,
       size: source.size,
       mime: source.mime,
+      visibility: source.visibility,
       uploadedBy: source.uploadedBy,
       attachments: 1,
       attachedAt: new Date(),
     }),
   );
   return true;
+}
+
+/**
+ * A short-lived address of a stored file of companyId (`?expires=…&signature=…`), for a person the calling module has
+ * already found allowed to see it: the only way a private file (document, video, export, certificate) is served.
+ * Null for an address this server did not issue. Public files accept it too, so callers need not tell them apart.
+ */
+export function signedFileUrl(platform: Platform, companyId: number, url: string, now?: Date): string | null {
+  const name = storedNameOf(url);
+  return name === null ? null : platform.fileUrls.sign(companyId, name, now).url;
 }
 
 /** Takes the company's storage lock for the rest of the transaction, so two uploads cannot both fit the last space. */
@@ -134,30 +162,31 @@ export function createFilesService(platform: Platform) {
     return company?.quota ?? config.UPLOAD_QUOTA_MB;
   }
 
-  /** Writes the files and their rows; on any failure the files already written are removed again. */
-  async function saveAll(tx: Db, uploader: Uploader, files: ReceivedFile[]): Promise<UploadedFile[]> {
-    const written: string[] = [];
-    try {
-      const stored: UploadedFile[] = [];
-      for (const file of files) {
-        const name = await storage.save(uploader.companyId, file.extension, file.data);
-        written.push(name);
-        await tx.insert(storedFiles).values({
-          companyId: uploader.companyId,
-          name,
-          originalName: file.name,
-          size: file.data.length,
-          mime: file.mime,
-          uploadedBy: uploader.userId,
-        });
-        stored.push({ url: fileUrlOf(name), name: file.name, size: file.data.length, mime: file.mime });
-      }
-      return stored;
-    } catch (error) {
-      await Promise.allSettled(written.map((name) => storage.remove(uploader.companyId, name)));
-      throw error;
+  /** The rows of files already in storage, so usage, attachment and the clean-up know them. */
+  async function recordAll(
+    tx: Db,
+    uploader: Uploader,
+    files: ReceivedFile[],
+    visibility: StoredFileVisibility,
+  ): Promise<UploadedFile[]> {
+    const stored: UploadedFile[] = [];
+    for (const file of files) {
+      await tx.insert(storedFiles).values({
+        companyId: uploader.companyId,
+        name: file.storedName,
+        originalName: file.name,
+        size: file.size,
+        mime: file.mime,
+        visibility,
+        uploadedBy: uploader.userId,
+      });
+      stored.push({ url: fileUrlOf(file.storedName), name: file.name, size: file.size, mime: file.mime });
     }
+    return stored;
   }
+
+  const removeAll = (uploader: Uploader, files: ReceivedFile[]) =>
+    Promise.allSettled(files.map((file) => storage.remove(uploader.companyId, file.storedName)));
 
   /** Deletes up to one batch of unattached rows older than the cutoff and answers what they named. */
   function deleteExpiredBatch(cutoff: Date) {
@@ -205,22 +234,36 @@ export function createFilesService(platform: Platform) {
       await limiters.uploadKilobytesPerUser.check(String(uploader.userId));
     },
 
-    /**
-     * Stores files that already passed the kind's rules and answers where each is served from. They count against
-     * the person's rate (429) and must fit the company's quota (422 under `files`); otherwise nothing is stored.
-     */
-    async store(uploader: Uploader, files: ReceivedFile[]): Promise<UploadedFile[]> {
-      const bytes = files.reduce((sum, file) => sum + file.data.length, 0);
-      await limiters.uploadFilesPerUser.consume(String(uploader.userId), files.length);
-      await limiters.uploadKilobytesPerUser.consume(String(uploader.userId), Math.max(1, Math.ceil(bytes / 1024)));
+    /** Where POST api/uploads streams the company's files, and the room its quota has left for them. */
+    uploadTarget(uploader: Uploader): Promise<UploadTarget> {
       return inTenant(db, uploader.companyId, async (tx) => {
-        await lockStorageOf(tx, uploader.companyId);
         const [usage, quotaMb] = [await usageIn(tx, uploader.companyId), await quotaMbOf(tx, uploader.companyId)];
-        if (usage.bytes + bytes > quotaMb * MB) {
-          throw new UploadRejected([{ key: 'upload.quota_exceeded', params: { quota: quotaMb } }]);
-        }
-        return saveAll(tx, uploader, files);
+        return { storage, companyId: uploader.companyId, roomBytes: quotaMb * MB - usage.bytes, quotaMb };
       });
+    },
+
+    /**
+     * Records files already streamed into storage (they passed the kind's rules) and answers where each is served
+     * from. They count against the person's rate (429) and must fit the company's quota (422 under `files`);
+     * otherwise they are removed from storage again and nothing is recorded.
+     */
+    async store(uploader: Uploader, files: ReceivedFile[], kind: UploadKindName): Promise<UploadedFile[]> {
+      const bytes = files.reduce((sum, file) => sum + file.size, 0);
+      try {
+        await limiters.uploadFilesPerUser.consume(String(uploader.userId), files.length);
+        await limiters.uploadKilobytesPerUser.consume(String(uploader.userId), Math.max(1, Math.ceil(bytes / 1024)));
+        return await inTenant(db, uploader.companyId, async (tx) => {
+          await lockStorageOf(tx, uploader.companyId);
+          const [usage, quotaMb] = [await usageIn(tx, uploader.companyId), await quotaMbOf(tx, uploader.companyId)];
+          if (usage.bytes + bytes > quotaMb * MB) {
+            throw new UploadRejected([{ key: 'upload.quota_exceeded', params: { quota: quotaMb } }]);
+          }
+          return recordAll(tx, uploader, files, UPLOAD_KINDS[kind].visibility);
+        });
+      } catch (error) {
+        await removeAll(uploader, files);
+        throw error;
+      }
     },
 
     /** GET api/admin/settings/storage: what the company's uploads take, of how much. */
@@ -231,11 +274,31 @@ export function createFilesService(platform: Platform) {
       });
     },
 
-    /** The folder to serve a stored file from; another company's file (or none) is simply not found. */
-    async locate(companyId: number, name: string): Promise<string> {
-      if (!(await storage.exists(companyId, name))) throw notFound();
-      return storage.directoryOf(companyId);
+    /** What GET api/files/{name} needs to know of a company's file; another company's file (or none) is null. */
+    async describe(companyId: number, name: string): Promise<ServedFile | null> {
+      const [row] = await inTenant(db, companyId, (tx) =>
+        tx
+          .select({
+            size: storedFiles.size,
+            mime: storedFiles.mime,
+            visibility: storedFiles.visibility,
+            createdAt: storedFiles.createdAt,
+          })
+          .from(storedFiles)
+          .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.name, name))),
+      );
+      return row ?? null;
     },
+
+    /** Opens a company's stored file (or the range of it); null when storage no longer has it. */
+    open: (companyId: number, name: string, range?: ByteRange) => storage.open(companyId, name, range),
+
+    /** Whether a signed address's query is this server's, for this company's file, and unexpired. */
+    verifySignature: (companyId: number, name: string, query: SignedQuery) =>
+      platform.fileUrls.verify(companyId, name, query),
+
+    /** See signedFileUrl: a short-lived address for a person allowed to see the file. */
+    signedUrl: (companyId: number, url: string) => signedFileUrl(platform, companyId, url),
 
     cleanUp,
 

@@ -42,7 +42,7 @@ describe('upload storage: rate, quota, usage, attachment and clean-up', () => {
     return row;
   };
   const onDisk = (companyId: number, url: string) =>
-    access(path.join(test.config.DATA_DIR, 'uploads', String(companyId), path.basename(url))).then(
+    access(path.join(test.config.DATA_DIR, 'files', String(companyId), path.basename(url))).then(
       () => true,
       () => false,
     );
