@@ -127,6 +127,8 @@ export function createJobs(options: JobsOptions): Jobs {
   const definitions = new Map<string, AnyDefinition>();
   const schedules = new Map<string, { cron: string; payload: unknown }>();
   const running = new Map<number, { done: Promise<void>; controller: AbortController }>();
+  /** Jobs handed back to the queue at shutdown: whatever their handler does next is not recorded. */
+  const released = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
   let pass: Promise<void> | null = null;
   let passWanted = false;
@@ -291,8 +293,8 @@ export function createJobs(options: JobsOptions): Jobs {
     const done = Promise.resolve()
       .then(() => definition.handle(definition.schema.parse(job.payload), context))
       .then(
-        (result) => finish(job, result),
-        (error: unknown) => recordFailure(job, error),
+        (result) => (released.has(job.id) ? undefined : finish(job, result)),
+        (error: unknown) => (released.has(job.id) ? undefined : recordFailure(job, error)),
       )
       .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job outcome not recorded'))
       .finally(() => {
@@ -439,7 +441,8 @@ export function createJobs(options: JobsOptions): Jobs {
       clearTimeout(timeout);
       if (allFinished) return;
       const unfinished = [...running.keys()];
-      for (const { controller } of running.values()) controller.abort();
+      // Released before the handlers hear the abort, so an abort's rejection is not recorded as a failed attempt.
+      for (const id of unfinished) released.add(id);
       await asSystem(db, (tx) =>
         tx
           .update(jobsTable)
@@ -454,6 +457,7 @@ export function createJobs(options: JobsOptions): Jobs {
             and(inArray(jobsTable.id, unfinished), eq(jobsTable.lockedBy, nodeId), eq(jobsTable.state, 'running')),
           ),
       );
+      for (const id of unfinished) running.get(id)?.controller.abort();
       log.warn({ jobs: unfinished }, 'jobs still running at shutdown were returned to the queue');
     },
   };
