@@ -132,6 +132,9 @@ export function createJobs(options: JobsOptions): Jobs {
   let timer: NodeJS.Timeout | null = null;
   let pass: Promise<void> | null = null;
   let passWanted = false;
+  // Schedules are looked at once per poll interval, not on every nudge an enqueue gives (idle() asks at once).
+  let schedulesCheckedAt = 0;
+  let schedulesWanted = false;
   let stopping = false;
 
   const names = () => [...definitions.keys()];
@@ -335,7 +338,11 @@ export function createJobs(options: JobsOptions): Jobs {
     do {
       passWanted = false;
       if (stopping) return;
-      await enqueueDueSchedules();
+      if (schedulesWanted || Date.now() - schedulesCheckedAt >= pollIntervalMs) {
+        schedulesWanted = false;
+        schedulesCheckedAt = Date.now();
+        await enqueueDueSchedules();
+      }
       const claimed = await claim(concurrency - running.size);
       for (const job of claimed) run(job);
       if (claimed.length > 0 && running.size < concurrency) passWanted = true;
@@ -420,6 +427,7 @@ export function createJobs(options: JobsOptions): Jobs {
 
     async idle() {
       for (;;) {
+        schedulesWanted = true;
         nudge();
         await settleRunning();
         if (stopping || !(await hasDueJobs())) return;
