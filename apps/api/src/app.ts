@@ -30,6 +30,8 @@ import { createInstitutionsService } from './modules/institutions/service.js';
 import { syncIntegrationCatalog } from './modules/integrations/catalog.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
+import { registerJobRoutes } from './modules/jobs/routes.js';
+import { createJobsService } from './modules/jobs/service.js';
 import { registerLocalizationRoutes } from './modules/localization/routes.js';
 import { registerMailTemplateRoutes } from './modules/mail-templates/routes.js';
 import { createMailTemplatesService } from './modules/mail-templates/service.js';
@@ -62,7 +64,7 @@ import { registerErrorHandling } from './platform/http/errors.js';
 import { registerHealthRoutes } from './platform/http/health.js';
 import { answerFrameworkError, registerInputGuard } from './platform/http/input-guard.js';
 import { registerWebApp } from './platform/http/web.js';
-import { createInProcessJobs } from './platform/jobs.js';
+import { createJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
@@ -147,7 +149,14 @@ function createPlatform(
       redisConnection: redisConnection ?? undefined,
       sessions,
     }),
-    jobs: createInProcessJobs(log),
+    jobs: createJobs({
+      db: database.db,
+      log,
+      concurrency: config.JOBS_CONCURRENCY,
+      pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+      leaseMs: config.JOBS_LEASE_SECONDS * 1000,
+      shutdownTimeoutMs: config.JOBS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
     files: createFileStorage(config),
@@ -253,7 +262,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('onListen', async () => platform.realtime.attach(app.server));
   app.addHook('preClose', () => platform.realtime.close());
   app.addHook('onClose', async () => {
-    await platform.jobs.idle();
+    // Running jobs finish (or go back to the queue after the timeout); queued ones wait in the table.
+    await platform.jobs.stop();
     await platform.sessions.close();
     await redisConnection?.close();
     await platform.files.close();
@@ -345,7 +355,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerMessagingRoutes(app, services.messaging);
   registerPageViewRoutes(app, services.pageViews);
   await registerFileRoutes(app, services.files);
-  scheduleFileCleanUp(app, services.files);
+  scheduleFileCleanUp(platform, services.files);
   registerAdminDashboardRoutes(app, services.adminDashboard);
   registerHashtagRoutes(app, services.hashtags);
   registerInstitutionRoutes(app, services.institutions);
@@ -358,7 +368,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerSolutionPartnerRoutes(app, services.solutionPartners);
   registerUserGroupRoutes(app, services.userGroups);
   registerMenuAdminRoutes(app, services.menuAdmin);
+  registerJobRoutes(app, createJobsService(platform));
   await registerWebApp(app, options.webDist ?? null);
+  // Every module has registered its jobs and schedules: the worker may claim them.
+  await platform.jobs.start();
 
   return { app, routes, platform, services: { ...services, users, dataAdmin } };
 }

@@ -44,7 +44,6 @@ export const configSchema = z.object({
   UPLOAD_RATE_MAX_MB: z.coerce.number().int().min(1).default(8192),
   UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   UPLOAD_CLEANUP_AFTER_HOURS: z.coerce.number().min(1).default(24),
-  UPLOAD_CLEANUP_EVERY_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** How long a signed address of a private file (`?expires=…&signature=…`) stays valid. */
   FILE_URL_TTL_SECONDS: z.coerce
     .number()
@@ -59,6 +58,11 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  UPLOAD_CLEANUP_CRON: z.string().trim().default('17 * * * *'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  JOBS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -16,6 +16,7 @@ export * from './schemas/hashtags.js';
 export * from './schemas/institutions.js';
 export * from './schemas/integrations.js';
 export * from './schemas/invitation.js';
+export * from './schemas/jobs.js';
 export * from './schemas/localization.js';
 export * from './schemas/mail-templates.js';
 export * from './schemas/menu-admin.js';

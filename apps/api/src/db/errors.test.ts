@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase } from '../../test/database.js';
@@ -11,6 +11,8 @@ import { type BuiltApp, buildApp } from '../app.js';
 import { readConfig } from '../config.js';
 import type { Database } from './client.js';
 import { isDatabaseUnavailable } from './errors.js';
+import { jobs } from './schema/index.js';
+import { asSystem } from './scope.js';
 
 /** A value that must never reach a log line: it stands for a password hash or a person's data. */
 const SECRET = `secret-${randomBytes(8).toString('hex')}`;
@@ -68,10 +70,14 @@ describe('failed queries in the log', () => {
   });
 
   it('logs a job’s failed query the same way', async () => {
-    built.platform.jobs.enqueue('test.failing-query', {});
+    const id = await built.platform.jobs.enqueue(built.platform.database.db, 'test.failing-query', {});
     await built.platform.jobs.idle();
     const line = logged('job failed');
     expect(line).not.toContain(SECRET);
+    // The error kept on the job row for the super admin is written the same way.
+    const [row] = await asSystem(built.platform.database.db, (tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
+    expect(row?.lastError).toContain('select $1::int as n');
+    expect(row?.lastError).not.toContain(SECRET);
     expect(JSON.parse(line).err).toMatchObject({ statement: 'select $1::int as n', sqlState: '22P02' });
   });
 });

@@ -49,6 +49,7 @@ const NAMED_ROUTES: Record<string, string> = {
   'company.menu-modules.add': '/admin/menu-modules/add',
   'company.menu-modules.edit': '/admin/menu-modules/:id/edit',
   'company.data': '/admin/data',
+  'company.jobs.index': '/admin/jobs',
   'company.data.request.add': '/admin/data/requests/add',
   'company.data.request.edit': '/admin/data/requests/:id/edit',
   'company.permission.add': '/admin/authorization-add-permission',

@@ -4,6 +4,7 @@ export * from './files.js';
 export * from './groups.js';
 export * from './identity.js';
 export * from './integrations.js';
+export * from './jobs.js';
 export * from './lookups.js';
 export * from './mail.js';
 export * from './messaging.js';

@@ -265,33 +265,35 @@ export function createAuthService(platform: Platform) {
   async function startCodeChallenge(user: q.UserRow, channel: CodeChannel, meta: RequestMeta): Promise<SmsChallenge> {
     const challenge = randomToken();
     const code = randomDigits(6);
-    await asSystem(db, (tx) =>
-      q.insertOneTimeToken(tx, {
+    const minutes = SMS_CODE_TTL_SECONDS / 60;
+    const language = isLocale(user.language) ? user.language : meta.lang;
+    // The code and its message are written together: no code without its message, no message without its code.
+    await asSystem(db, async (tx) => {
+      await q.insertOneTimeToken(tx, {
         companyId: meta.host.id,
         userId: user.id,
         purpose: q.ONE_TIME_PURPOSE.smsLogin,
         tokenHash: hashToken(challenge),
         data: { code_hash: hashToken(code), channel },
         expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000),
-      }),
-    );
-    const minutes = SMS_CODE_TTL_SECONDS / 60;
-    const language = isLocale(user.language) ? user.language : meta.lang;
-    if (channel === 'sms') {
-      const text = translator(language)('sms.login_code', { company: meta.host.name, code, minutes });
-      jobs.enqueue('sms.send', { to: user.phone, text });
-    } else {
-      jobs.enqueue(
-        EVENT_MAIL_JOB,
-        eventMail({
-          to: user.email ?? '',
-          companyId: meta.host.id,
-          language,
-          event: 'sign_in_code',
-          variables: { name: user.name, company: meta.host.name, code, minutes },
-        }),
-      );
-    }
+      });
+      if (channel === 'sms') {
+        const text = translator(language)('sms.login_code', { company: meta.host.name, code, minutes });
+        await jobs.enqueue(tx, 'sms.send', { to: user.phone, text });
+      } else {
+        await jobs.enqueue(
+          tx,
+          EVENT_MAIL_JOB,
+          eventMail({
+            to: user.email ?? '',
+            companyId: meta.host.id,
+            language,
+            event: 'sign_in_code',
+            variables: { name: user.name, company: meta.host.name, code, minutes },
+          }),
+        );
+      }
+    });
     return {
       message: translator(meta.lang)(channel === 'sms' ? 'auth.sms_code_sent' : 'auth.code_sent_by_mail'),
       requires_sms_code: true,
@@ -380,7 +382,7 @@ export function createAuthService(platform: Platform) {
   async function requestPasswordReset(identifier: string, meta: RequestMeta): Promise<void> {
     await limiters.passwordResetsPerIp.consume(meta.ip);
     await limiters.passwordResetsPerTarget.consume(normaliseIdentifier(identifier));
-    jobs.enqueue('auth.forgot-password', { companyId: meta.host.id, identifier, lang: meta.lang });
+    await jobs.enqueue(db, 'auth.forgot-password', { companyId: meta.host.id, identifier, lang: meta.lang });
   }
 
   async function sendPasswordResetLink(job: z.infer<typeof forgotJobSchema>): Promise<void> {
@@ -407,7 +409,8 @@ export function createAuthService(platform: Platform) {
       return found;
     });
     // Nobody's mail is composed all the same and sent nowhere: the work after the answer must not tell them apart.
-    jobs.enqueue(
+    await jobs.enqueue(
+      db,
       EVENT_MAIL_JOB,
       eventMail({
         to: user?.email ?? '',
@@ -427,32 +430,34 @@ export function createAuthService(platform: Platform) {
 
   /** Sends an invited or admin-created user the link to set a first password. */
   async function sendPasswordCreateLink(user: q.UserRow, host: HostCompany): Promise<void> {
-    if (!user.email) return;
+    const email = user.email;
+    if (!email) return;
     const token = randomToken();
-    await asSystem(db, (tx) =>
-      q.insertOneTimeToken(tx, {
+    await asSystem(db, async (tx) => {
+      await q.insertOneTimeToken(tx, {
         companyId: host.id,
         userId: user.id,
         purpose: q.ONE_TIME_PURPOSE.passwordCreate,
         tokenHash: hashToken(token),
         expiresAt: minutesFromNow(PASSWORD_CREATE_TTL_DAYS * 24 * 60),
-      }),
-    );
-    jobs.enqueue(
-      EVENT_MAIL_JOB,
-      eventMail({
-        to: user.email,
-        companyId: host.id,
-        language: languageOf(user),
-        event: 'password_create',
-        variables: {
-          name: user.name,
-          company: host.name,
-          action_url: `${originOf(host)}/create-password?token=${token}`,
-          days: PASSWORD_CREATE_TTL_DAYS,
-        },
-      }),
-    );
+      });
+      await jobs.enqueue(
+        tx,
+        EVENT_MAIL_JOB,
+        eventMail({
+          to: email,
+          companyId: host.id,
+          language: languageOf(user),
+          event: 'password_create',
+          variables: {
+            name: user.name,
+            company: host.name,
+            action_url: `${originOf(host)}/create-password?token=${token}`,
+            days: PASSWORD_CREATE_TTL_DAYS,
+          },
+        }),
+      );
+    });
   }
 
   /** api/reset-password and api/create-password: a single-use link sets the password and ends every other session. */
@@ -492,7 +497,8 @@ export function createAuthService(platform: Platform) {
       tokenHash: hashToken(token),
       expiresAt: minutesFromNow(VERIFICATION_TTL_DAYS * 24 * 60),
     });
-    jobs.enqueue(
+    await jobs.enqueue(
+      tx,
       EVENT_MAIL_JOB,
       eventMail({
         to: user.email,
@@ -557,7 +563,8 @@ export function createAuthService(platform: Platform) {
       entity: 'user',
       id: owner.id,
     });
-    jobs.enqueue(
+    await jobs.enqueue(
+      tx,
       EVENT_MAIL_JOB,
       eventMail({
         to: owner.email ?? '',
@@ -595,7 +602,8 @@ export function createAuthService(platform: Platform) {
   }
 
   async function sendInvitation(company: HostCompany, email: string, lang: Locale): Promise<void> {
-    jobs.enqueue(
+    await jobs.enqueue(
+      db,
       EVENT_MAIL_JOB,
       eventMail({
         to: email,

@@ -190,7 +190,7 @@ describe('the work after an answer does not tell whether an account exists', () 
     const send = vi.spyOn(test.platform.mailer, 'send');
     await request();
     await test.settle();
-    const jobs = enqueue.mock.calls.map(([name, payload]) => ({
+    const jobs = enqueue.mock.calls.map(([, name, payload]) => ({
       name,
       event: (payload as { event?: string }).event,
       decoy: (payload as { decoy?: boolean }).decoy ?? false,

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import parseRange from 'range-parser';
 import { z } from 'zod';
+import type { Platform } from '../../platform/deps.js';
 import { actorOf, companyOf } from '../../platform/http/context.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { type ByteRange, isStoredName } from '../../platform/storage.js';
@@ -153,13 +154,18 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
   );
 }
 
-/** The clean-up of unattached uploads runs on every listening node and stops, finishing its sweep, on close. */
-export function scheduleFileCleanUp(app: FastifyInstance, files: FilesService): void {
-  let stop: (() => Promise<void>) | null = null;
-  app.addHook('onListen', async () => {
-    stop = files.startCleanUp();
+export const FILE_CLEAN_UP_JOB = 'files.clean-up';
+
+/**
+ * The clean-up of unattached uploads is a scheduled job (UPLOAD_CLEANUP_CRON, empty: never): one node sweeps at each
+ * due time, and a sweep interrupted by a shutdown runs again from the queue.
+ */
+export function scheduleFileCleanUp(platform: Pick<Platform, 'jobs' | 'config'>, files: FilesService): void {
+  platform.jobs.register({
+    name: FILE_CLEAN_UP_JOB,
+    schema: z.object({}),
+    handle: async () => ({ removed: await files.cleanUp() }),
   });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
+  if (platform.config.UPLOAD_CLEANUP_CRON)
+    platform.jobs.schedule(FILE_CLEAN_UP_JOB, platform.config.UPLOAD_CLEANUP_CRON);
 }

@@ -301,30 +301,6 @@ export function createFilesService(platform: Platform) {
     signedUrl: (companyId: number, url: string) => signedFileUrl(platform, companyId, url),
 
     cleanUp,
-
-    /** Sweeps every UPLOAD_CLEANUP_EVERY_SECONDS (a first sweep soon after start); answers how to stop and wait. */
-    startCleanUp(): () => Promise<void> {
-      const every = config.UPLOAD_CLEANUP_EVERY_SECONDS * 1000;
-      if (every === 0) return async () => {};
-      let running: Promise<unknown> | null = null;
-      const sweep = () => {
-        if (running) return;
-        running = cleanUp()
-          .catch((error: unknown) => platform.log.warn({ err: error }, 'upload clean-up failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      const first = setTimeout(sweep, Math.min(every, 60_000));
-      const timer = setInterval(sweep, every);
-      first.unref();
-      timer.unref();
-      return async () => {
-        clearTimeout(first);
-        clearInterval(timer);
-        await running;
-      };
-    },
   };
 }
 

@@ -251,7 +251,7 @@ export function createMailTemplatesService(platform: Platform) {
       if (!email) throw new HttpError(422, 'mail_templates_admin.errors.no_email');
       await testMails.consume(`${actor.companyId}:${actor.userId}`);
       const subject = `${t('mail_templates_admin.test_subject_prefix')} ${rendered.subject}`;
-      platform.jobs.enqueue('mail.send', { to: email, subject, html: rendered.html, text: rendered.text });
+      await platform.jobs.enqueue(db, 'mail.send', { to: email, subject, html: rendered.html, text: rendered.text });
       return email;
     },
   };

@@ -55,7 +55,7 @@ export function createUserImport(
   platform.jobs.register({
     name: INVITATION_JOB,
     schema: invitationJobSchema,
-    async handle({ companyId, userIds }) {
+    async handle({ companyId, userIds }, job) {
       const [company, people] = await inTenant(db, companyId, (tx) =>
         Promise.all([
           tx
@@ -69,11 +69,13 @@ export function createUserImport(
             .where(and(eq(users.companyId, companyId), inArray(users.id, userIds))),
         ]),
       );
-      if (!company) return;
-      for (const person of people) {
-        if (person.email && person.status === USER_STATUS.active)
-          await deps.auth.sendPasswordCreateLink(person, company);
+      if (!company) return { sent: 0 };
+      const invitable = people.filter((person) => person.email && person.status === USER_STATUS.active);
+      for (const [index, person] of invitable.entries()) {
+        await deps.auth.sendPasswordCreateLink(person, company);
+        await job.progress(index + 1, invitable.length);
       }
+      return { sent: invitable.length };
     },
   });
 
@@ -109,11 +111,21 @@ export function createUserImport(
       const sheet = await readImportFile(file, USER_IMPORT_MAX_ROWS);
       const outcome = await inTenant(db, actor.companyId, async (tx) => {
         const plan = await planImport(tx, actor, sheet, t, builtInRoleLabels);
-        if (options.dry_run) return { plan, createdIds: [] as number[], updated: 0 };
-        return { plan, ...(await applyImport(tx, actor, plan, present)) };
+        if (options.dry_run) return { plan, createdIds: [] as number[], updated: 0, invited: [] as number[] };
+        const applied = await applyImport(tx, actor, plan, present);
+        const invited = options.send_invitations ? invitableOf(plan, applied.createdIds) : [];
+        // With the import's own transaction: the mails go if and only if the people were written.
+        if (invited.length > 0) {
+          await platform.jobs.enqueue(
+            tx,
+            INVITATION_JOB,
+            { companyId: actor.companyId, userIds: invited },
+            { owner: { companyId: actor.companyId, userId: actor.userId } },
+          );
+        }
+        return { plan, ...applied, invited };
       });
-      const invited = options.send_invitations ? invitableOf(outcome.plan, outcome.createdIds) : [];
-      if (invited.length > 0) platform.jobs.enqueue(INVITATION_JOB, { companyId: actor.companyId, userIds: invited });
+      const invited = outcome.invited;
       return {
         dry_run: options.dry_run,
         summary: summaryOf(outcome.plan),

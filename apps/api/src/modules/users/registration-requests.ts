@@ -80,8 +80,9 @@ export function createRegistrationRequests(
 
   const snapshot = (row: UserRow) => ({ id: row.id, name: row.name, surname: row.surname, email: row.email });
 
-  function mail(message: EventMail | null) {
-    if (message) platform.jobs.enqueue(EVENT_MAIL_JOB, message);
+  /** Queued in the decision's transaction: the mail leaves only if the decision is kept. */
+  async function mail(tx: Db, message: EventMail | null) {
+    if (message) await platform.jobs.enqueue(tx, EVENT_MAIL_JOB, message);
   }
 
   return {
@@ -116,9 +117,9 @@ export function createRegistrationRequests(
       return { data, meta: page.meta };
     },
 
-    /** Status 2 → 1, audited; the person is mailed the sign-in link after the commit. */
+    /** Status 2 → 1, audited; the person is mailed the sign-in link once it has committed. */
     async approve(actor: Actor, id: number): Promise<void> {
-      const { row, company } = await inTenant(db, actor.companyId, async (tx) => {
+      await inTenant(db, actor.companyId, async (tx) => {
         const found = await findPending(tx, actor.companyId, id);
         await tx
           .update(users)
@@ -131,14 +132,13 @@ export function createRegistrationRequests(
           before: { ...snapshot(found.row), status: USER_STATUS.pendingApproval },
           after: { ...snapshot(found.row), status: USER_STATUS.active },
         });
-        return found;
+        await mail(tx, registrationDecisionMail('approved', found.row, found.company, originOf(found.company)));
       });
-      mail(registrationDecisionMail('approved', row, company, originOf(company)));
     },
 
     /** The pending person is deleted, audited with the reason; the reason is mailed to them after the commit. */
     async reject(actor: Actor, id: number, reason: string): Promise<void> {
-      const { row, company } = await inTenant(db, actor.companyId, async (tx) => {
+      await inTenant(db, actor.companyId, async (tx) => {
         const found = await findPending(tx, actor.companyId, id);
         await tx.delete(users).where(and(eq(users.companyId, actor.companyId), eq(users.id, id)));
         await record(tx, actor, {
@@ -148,9 +148,8 @@ export function createRegistrationRequests(
           before: { ...snapshot(found.row), status: USER_STATUS.pendingApproval },
           after: { reason },
         });
-        return found;
+        await mail(tx, registrationDecisionMail('rejected', found.row, found.company, originOf(found.company), reason));
       });
-      mail(registrationDecisionMail('rejected', row, company, originOf(company), reason));
     },
   };
 }

@@ -15,6 +15,7 @@ import { companiesRoutes } from './companies/routes.js';
 import { dataRoutes } from './data/routes.js';
 import { faqAdminRoutes } from './faq/routes.js';
 import { integrationsAdminRoutes } from './integrations/routes.js';
+import { jobsAdminRoutes } from './jobs/routes.js';
 import { mailTemplateRoutes } from './mail-templates/routes.js';
 import { menuModulesRoutes } from './menu-modules/routes.js';
 import { registrationRequestRoutes } from './registration-requests/routes.js';
@@ -175,6 +176,7 @@ export const adminRoutes: AdminRoute[] = [
   ...solutionPartnerRoutes,
   ...dataRoutes,
   ...companiesRoutes,
+  ...jobsAdminRoutes,
 ];
 
 /**
