@@ -6,6 +6,7 @@ import { companies, companySettings, roleUser, shortLinks, users } from '../sche
 import { asSystem } from '../scope.js';
 import { seedConversations } from './conversations.js';
 import { seedFaq } from './faq.js';
+import { seedJobs } from './jobs.js';
 import { seedMenus } from './menu.js';
 import { seedRegistrationRequests } from './registration-requests.js';
 import { seedUserFields } from './user-fields.js';
@@ -344,5 +345,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedUserGroups(tx, { demo: demo.id });
     await seedUserFields(tx, demo.id);
     await seedRegistrationRequests(tx, demo.id, passwordHash);
+    await seedJobs(tx, demo.id);
   });
 }
