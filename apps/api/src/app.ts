@@ -59,6 +59,7 @@ import { createSessionRevocations } from './platform/auth/revocations.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
 import { createEventBus } from './platform/events.js';
+import { createExports } from './platform/exports.js';
 import { type RouteAccess, registerRequestContext } from './platform/http/context.js';
 import { registerErrorHandling } from './platform/http/errors.js';
 import { registerHealthRoutes } from './platform/http/health.js';
@@ -131,6 +132,15 @@ function createPlatform(
   const signer = createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL);
   const hosts = createHostResolver(database.db, config.BASE_DOMAIN);
   const sessions = createSessionRevocations({ ttlSeconds: signer.ttlSeconds, secret: config.JWT_SECRET, redis, log });
+  const jobs = createJobs({
+    db: database.db,
+    log,
+    concurrency: config.JOBS_CONCURRENCY,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    leaseMs: config.JOBS_LEASE_SECONDS * 1000,
+    shutdownTimeoutMs: config.JOBS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  });
+  const files = createFileStorage(config);
   return {
     config,
     database,
@@ -149,17 +159,11 @@ function createPlatform(
       redisConnection: redisConnection ?? undefined,
       sessions,
     }),
-    jobs: createJobs({
-      db: database.db,
-      log,
-      concurrency: config.JOBS_CONCURRENCY,
-      pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
-      leaseMs: config.JOBS_LEASE_SECONDS * 1000,
-      shutdownTimeoutMs: config.JOBS_SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    }),
+    jobs,
+    exports: createExports({ database, jobs, files }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir, log }),
     sms: createOutboxSms({ outboxDir, log }),
-    files: createFileStorage(config),
+    files,
     fileUrls: createFileUrlSigner(config.JWT_SECRET, config.FILE_URL_TTL_SECONDS),
     limiters: {
       loginFailuresPerIp: createLimiter({
@@ -368,7 +372,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerSolutionPartnerRoutes(app, services.solutionPartners);
   registerUserGroupRoutes(app, services.userGroups);
   registerMenuAdminRoutes(app, services.menuAdmin);
-  registerJobRoutes(app, createJobsService(platform));
+  registerJobRoutes(app, createJobsService(platform), platform.files);
   await registerWebApp(app, options.webDist ?? null);
   // Every module has registered its jobs and schedules: the worker may claim them.
   await platform.jobs.start();

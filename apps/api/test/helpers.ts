@@ -77,6 +77,22 @@ export function call(
   });
 }
 
+/**
+ * An export as the web runs it: the POST that starts it (202 with its job), the job run to its end, then the file
+ * downloaded by the same caller. A refused start (401, 403, 404, 422) is answered as it is.
+ */
+export async function exported(
+  test: TestApp,
+  url: string,
+  options: CallOptions & { query?: Record<string, string> },
+): Promise<LightMyRequestResponse> {
+  const started = await call(test.app, 'POST', url, options);
+  if (started.statusCode !== 202) return started;
+  await test.platform.jobs.idle();
+  const { job_id: jobId } = started.json().data as { job_id: number };
+  return call(test.app, 'GET', `/api/jobs/${jobId}/download`, { ...options, query: undefined, body: undefined });
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A call to make in a permission or tenant matrix: method, address and (for writes) a body. */
 export type RouteCall = [HttpMethod, string, unknown?];

@@ -113,7 +113,9 @@ describe('admin menu modules and data tools in Chromium', () => {
     await signIn(page, 'demo', 'admin@demo.test');
     await page.goto(`${origin('demo')}/admin/data`);
     await page.getByTestId('data-export').waitFor();
+    // Written in the background: a progress bar, then the file saved by itself and offered again.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-export').click()]);
+    await page.getByTestId('export-ready').waitFor();
     expect(download.suggestedFilename()).toMatch(/^sirket-verileri-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await readFile((await download.path()) as string)) as unknown as ArrayBuffer);

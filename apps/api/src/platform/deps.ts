@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { SessionRevocations } from './auth/revocations.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { EventBus } from './events.js';
+import type { Exports } from './exports.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer, SmsSender } from './mail.js';
 import type { Limiter } from './rate-limit.js';
@@ -24,6 +25,8 @@ export interface Platform {
   /** Domain events: every `record` reaches the subscribers here once its transaction has committed (events.ts). */
   events: EventBus;
   jobs: Jobs;
+  /** Exports as background jobs that stream their rows into a private file (exports.ts). */
+  exports: Exports;
   mailer: Mailer;
   sms: SmsSender;
   /** Every stored file, keyed `<companyId>/<name>`: local disk or S3 (storage.ts, s3-storage.ts). */

@@ -22,6 +22,16 @@ export const jobStatusSchema = z.object({
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
+/** What a request that starts a background job (an export) answers at once: the job to follow. */
+export const jobStartedSchema = z.object({ job_id: z.number() });
+export type JobStarted = z.infer<typeof jobStartedSchema>;
+
+/** The result of an export job: the file it wrote, downloaded through GET api/jobs/{id}/download. */
+export const exportFileResultSchema = z.object({
+  file: z.object({ name: z.string(), file_name: z.string(), size: z.number(), mime: z.string() }),
+});
+export type ExportFileResult = z.infer<typeof exportFileResultSchema>;
+
 export const isJobFinished = (state: JobState) => state === 'done' || state === 'failed';
 
 /** GET api/admin/jobs: what a super admin sees of every job, dead letters first of all. */

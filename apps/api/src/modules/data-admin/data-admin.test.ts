@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { call, createTestApp, exported, hostOf, login, type TestApp } from '../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../test/permissions.js';
 import { auditLogs, dataRequests, pageViews, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
@@ -37,6 +37,8 @@ describe('admin data tools', () => {
   let manager: UserRow;
   let foreigner: UserRow;
 
+  const exportAs = (token: string, url: string, lang = 'tr') =>
+    exported(test, url, { host: hostOf(company), token, headers: { 'x-content-language': lang } });
   const as = (token: string | undefined, method: Method, url: string, body?: unknown, lang = 'tr') =>
     call(test.app, method, url, { host: hostOf(company), token, body, headers: { 'x-content-language': lang } });
   const record = async (body: Record<string, unknown>) => {
@@ -91,14 +93,14 @@ describe('admin data tools', () => {
   it('answers 401 without a session and 403 without read_companysetting on every route', async () => {
     const request = await record({ kind: 'access', subject_user_id: ayse.id });
     const routes: [Method, string, unknown?][] = [
-      ['GET', '/api/admin/data/export'],
+      ['POST', '/api/admin/data/export'],
       ['GET', '/api/admin/data-requests'],
       ['GET', '/api/admin/data-requests/people'],
       ['GET', `/api/admin/data-requests/${request.id}`],
       ['POST', '/api/admin/data-requests', { kind: 'access', subject_user_id: ayse.id }],
       ['PUT', `/api/admin/data-requests/${request.id}`, { note: 'x' }],
       ['DELETE', `/api/admin/data-requests/${request.id}`],
-      ['GET', `/api/admin/data-requests/${request.id}/download`],
+      ['POST', `/api/admin/data-requests/${request.id}/download`],
       ['POST', `/api/admin/data-requests/${request.id}/erase`],
     ];
     const showUser = await tokenWithPermissions(test, company, ['show_user']);
@@ -126,7 +128,7 @@ describe('admin data tools', () => {
       ['PUT', `/api/admin/data-requests/${id}`, { status: 'rejected' }],
       ['POST', `/api/admin/data-requests/${id}`, { note: 'x' }],
       ['DELETE', `/api/admin/data-requests/${id}`],
-      ['GET', `/api/admin/data-requests/${id}/download`],
+      ['POST', `/api/admin/data-requests/${id}/download`],
       ['POST', `/api/admin/data-requests/${id}/erase`],
     ] as [Method, string, unknown?][]) {
       const response = await as(adminToken, method, url, body);
@@ -270,7 +272,7 @@ describe('admin data tools', () => {
   });
 
   it("exports the company's workbook: every sheet, only this company, formulas neutralised, audited", async () => {
-    const response = await as(adminToken, 'GET', '/api/admin/data/export', undefined, 'en');
+    const response = await exportAs(adminToken, '/api/admin/data/export', 'en');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(/filename="company-data-\d{4}-\d{2}-\d{2}\.xlsx"/);
@@ -336,14 +338,14 @@ describe('admin data tools', () => {
     expect(() =>
       test.services.dataAdmin.registerSheet({ key: 'users', headers: async () => [], async *rows() {} }),
     ).toThrow(/taken/);
-    const workbook = await workbookOf((await as(adminToken, 'GET', '/api/admin/data/export')).rawPayload);
+    const workbook = await workbookOf((await exportAs(adminToken, '/api/admin/data/export')).rawPayload);
     const last = workbook.worksheets.at(-1)!;
     expect(last.getRow(2).values).toEqual([undefined, 0, 'Güvenlik']);
   });
 
   it("answers an access request with that person's data only, national id included", async () => {
     const request = await record({ kind: 'access', subject_user_id: ayse.id });
-    const response = await as(adminToken, 'GET', `/api/admin/data-requests/${request.id}/download`, undefined, 'en');
+    const response = await exportAs(adminToken, `/api/admin/data-requests/${request.id}/download`, 'en');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`personal-data-${request.id}-`);
     const workbook = await workbookOf(response.rawPayload);
@@ -366,7 +368,7 @@ describe('admin data tools', () => {
       after: { subject_user_id: ayse.id },
     });
     const erasure = await record({ kind: 'erasure', subject_user_id: ayse.id });
-    const wrongKind = await as(adminToken, 'GET', `/api/admin/data-requests/${erasure.id}/download`, undefined, 'en');
+    const wrongKind = await exportAs(adminToken, `/api/admin/data-requests/${erasure.id}/download`, 'en');
     expect(wrongKind.statusCode).toBe(422);
     const notErasure = await as(adminToken, 'POST', `/api/admin/data-requests/${request.id}/erase`);
     expect(notErasure.statusCode).toBe(422);
@@ -466,7 +468,7 @@ describe('admin data tools', () => {
       }
     });
     const token = (await login(test.app, big, bigAdmin.email!)).access_token;
-    const response = await call(test.app, 'GET', '/api/admin/data/export', { host: hostOf(big), token });
+    const response = await exported(test, '/api/admin/data/export', { host: hostOf(big), token });
     expect(response.statusCode).toBe(200);
     const ids = rowsOf(await workbookOf(response.rawPayload), 'Kullanıcılar')
       .slice(1)

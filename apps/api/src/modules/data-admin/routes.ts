@@ -4,12 +4,11 @@ import {
   dataSubjectsResponseSchema,
   idParamSchema,
   itemResponseSchema,
+  jobStartedSchema,
 } from '@kampus/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/http/context.js';
-import { contentDisposition } from '../../platform/resource/export.js';
-import type { ExportFile } from '../../platform/resource/resource.js';
 import { registerResource } from '../../platform/resource/routes.js';
 import type { DataAdminService } from './service.js';
 
@@ -17,19 +16,15 @@ import type { DataAdminService } from './service.js';
 const access = { access: { permission: 'read_companysetting' } } as const;
 const tags = ['admin', 'data'];
 
-const sendFile = (reply: FastifyReply, file: ExportFile) =>
-  reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition(file.fileName))
-    .header('cache-control', 'no-store')
-    .send(file.body);
+/** An export starts a job and answers it at once (202); the web follows its progress and downloads its file. */
+const started = { 202: itemResponseSchema(jobStartedSchema) };
 
 /** `/api/admin/data/export`, `/api/admin/data-requests` (the resource) and its actions: people, download, erase. */
 export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/data/export', { config: access, schema: { tags } }, async (request, reply) =>
-    sendFile(reply, await data.exportCompany(actorOf(request), request.t)),
+  r.post('/api/admin/data/export', { config: access, schema: { tags, response: started } }, async (request, reply) =>
+    reply.code(202).send({ data: { job_id: await data.exportCompany(actorOf(request)) } }),
   );
 
   r.get(
@@ -43,10 +38,11 @@ export function registerDataAdminRoutes(app: FastifyInstance, data: DataAdminSer
 
   registerResource(app, data.resource);
 
-  r.get(
+  r.post(
     '/api/admin/data-requests/:id/download',
-    { config: access, schema: { tags, params: idParamSchema } },
-    async (request, reply) => sendFile(reply, await data.exportSubject(actorOf(request), request.params.id, request.t)),
+    { config: access, schema: { tags, params: idParamSchema, response: started } },
+    async (request, reply) =>
+      reply.code(202).send({ data: { job_id: await data.exportSubject(actorOf(request), request.params.id) } }),
   );
 
   r.post(

@@ -16,19 +16,19 @@ import {
 } from '@kampus/shared';
 import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { auditLogs, dataRequests, roleUser, users } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
+import { type ExportOwner, type ExportPlan, initiatorOf } from '../../platform/exports.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { EXPORT_CONTENT_TYPES } from '../../platform/resource/export.js';
-import { defineResource, type ExportFile, readWrite } from '../../platform/resource/resource.js';
+import { defineResource, readWrite } from '../../platform/resource/resource.js';
 import type { UsersService } from '../users/service.js';
 import { BUILT_IN_SHEETS, type SheetProvider, type SheetScope } from './sheets.js';
-import { writeWorkbook } from './workbook.js';
 
 const DAY_MS = 86_400_000;
 /** Request days are calendar days in UTC, so every node and the database agree on "today". */
@@ -36,7 +36,6 @@ const today = () => new Date().toISOString().slice(0, 10);
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-const dated = (name: string, ext: string) => `${name}-${today()}.${ext}`;
 
 const subjects = alias(users, 'subject');
 const handlers = alias(users, 'handler');
@@ -133,15 +132,33 @@ async function scrubAuditTrail(tx: Db, companyId: number, subjectId: number, sub
     );
 }
 
-const audit = (tx: Db, actor: Actor, action: string, entityId: number | null, before: unknown, after: unknown) =>
-  record(tx, actor, { action, entity: action.split('.')[0]!, id: entityId, before, after });
+const audit = (
+  tx: Db,
+  who: Parameters<typeof record>[1],
+  action: string,
+  entityId: number | null,
+  before: unknown,
+  after: unknown,
+) => record(tx, who, { action, entity: action.split('.')[0]!, id: entityId, before, after });
+
+/** The data workbook's export job: the whole company, or one person's rows for an access request. */
+const workbookParamsSchema = z.object({
+  request: z.object({ id: z.number().int(), subjectId: z.number().int() }).nullable(),
+});
 
 export function createDataAdminService(platform: Platform, deps: { users: Pick<UsersService, 'resource'> }) {
   const db = platform.database.db;
   const sheets: SheetProvider[] = [...BUILT_IN_SHEETS];
 
   /** Every sheet provider's sheet for a scope, in registration order. */
-  async function buildWorkbook(tx: Db, scope: SheetScope, t: Translate) {
+  /** Every sheet provider's sheet for a scope, streamed into the export as it is written. */
+  async function workbookPlan(
+    tx: Db,
+    owner: ExportOwner,
+    params: z.infer<typeof workbookParamsSchema>,
+    t: Translate,
+  ): Promise<ExportPlan> {
+    const scope: SheetScope = { companyId: owner.companyId, userId: params.request?.subjectId ?? null };
     const parts = [];
     for (const provider of sheets) {
       parts.push({
@@ -150,9 +167,23 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
         rows: provider.rows(tx, scope, t),
       });
     }
-    const { body, rows } = await writeWorkbook(parts);
-    return { body, rows: Object.fromEntries(sheets.map((provider, i) => [provider.key, rows[i] ?? 0])) };
+    const rowsOf = (counts: number[]) =>
+      Object.fromEntries(sheets.map((provider, i) => [provider.key, counts[i] ?? 0]));
+    const { request } = params;
+    return {
+      fileName: request ? `${t('data_admin.personal_file')}-${request.id}` : t('data_admin.export_file'),
+      format: 'xlsx',
+      sheets: parts,
+      written: (counts) =>
+        request
+          ? audit(tx, initiatorOf(owner), 'data_request.exported', request.id, null, {
+              subject_user_id: request.subjectId,
+              rows: rowsOf(counts),
+            })
+          : audit(tx, initiatorOf(owner), 'company_data.exported', null, null, { rows: rowsOf(counts) }),
+    };
   }
+  platform.exports.define({ name: 'data-workbook', schema: workbookParamsSchema, plan: workbookPlan });
 
   const resource = defineResource<DataRequest, DataRequestCreate, DataRequestUpdate, DataRequestListQuery>(db, {
     plural: 'data-requests',
@@ -279,23 +310,13 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
       sheets.push(provider);
     },
 
-    /** GET api/admin/data/export: the company's whole workbook, audited. */
-    exportCompany: (actor: Actor, t: Translate): Promise<ExportFile> =>
-      inTenant(db, actor.companyId, async (tx) => {
-        const { body, rows } = await buildWorkbook(tx, { companyId: actor.companyId, userId: null }, t);
-        await audit(tx, actor, 'company_data.exported', null, null, { rows });
-        return { fileName: dated(t('data_admin.export_file'), 'xlsx'), contentType: EXPORT_CONTENT_TYPES.xlsx, body };
-      }),
+    /** POST api/admin/data/export: the company's whole workbook as an export job (audited when written). */
+    exportCompany: (actor: Actor): Promise<number> => platform.exports.start(actor, 'data-workbook', { request: null }),
 
     /** An access request's answer: the same sheets, holding only that person's rows. */
-    exportSubject: async (actor: Actor, id: number, t: Translate): Promise<ExportFile> => {
+    exportSubject: async (actor: Actor, id: number): Promise<number> => {
       const { subject } = await subjectOf(actor, id, 'access');
-      return inTenant(db, actor.companyId, async (tx) => {
-        const { body, rows } = await buildWorkbook(tx, { companyId: actor.companyId, userId: subject.id }, t);
-        await audit(tx, actor, 'data_request.exported', id, null, { subject_user_id: subject.id, rows });
-        const name = `${t('data_admin.personal_file')}-${id}`;
-        return { fileName: dated(name, 'xlsx'), contentType: EXPORT_CONTENT_TYPES.xlsx, body };
-      });
+      return platform.exports.start(actor, 'data-workbook', { request: { id, subjectId: subject.id } });
     },
 
     /**

@@ -1,4 +1,11 @@
-import type { AdminJob, AdminJobListQuery, JobState, JobStatus } from '@kampus/shared';
+import {
+  type AdminJob,
+  type AdminJobListQuery,
+  type ExportFileResult,
+  exportFileResultSchema,
+  type JobState,
+  type JobStatus,
+} from '@kampus/shared';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { companies, jobs } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
@@ -30,22 +37,32 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function createJobsService(platform: Pick<Platform, 'database'>) {
   const db = platform.database.db;
 
+  /** Only the person who owns the job, in the company it belongs to, sees it; anyone else gets 404. */
+  const status = (actor: Pick<Actor, 'companyId' | 'userId'>, id: number): Promise<JobStatus> =>
+    inTenant(
+      db,
+      actor.companyId,
+      async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.id, id), eq(jobs.companyId, actor.companyId), eq(jobs.userId, actor.userId)));
+        if (!row) throw notFound();
+        return statusOf(row);
+      },
+      { readOnly: true },
+    );
+
   return {
-    /** Only the person who owns the job, in the company it belongs to, sees it; anyone else gets 404. */
-    status: (actor: Pick<Actor, 'companyId' | 'userId'>, id: number): Promise<JobStatus> =>
-      inTenant(
-        db,
-        actor.companyId,
-        async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(jobs)
-            .where(and(eq(jobs.id, id), eq(jobs.companyId, actor.companyId), eq(jobs.userId, actor.userId)));
-          if (!row) throw notFound();
-          return statusOf(row);
-        },
-        { readOnly: true },
-      ),
+    status,
+
+    /** The file a finished export job of the owner wrote; 404 for anyone else, or before the file exists. */
+    async exportFile(actor: Pick<Actor, 'companyId' | 'userId'>, id: number): Promise<ExportFileResult['file']> {
+      const job = await status(actor, id);
+      const result = exportFileResultSchema.safeParse(job.result);
+      if (job.state !== 'done' || !result.success) throw notFound();
+      return result.data.file;
+    },
 
     /** Every company's jobs, newest first. */
     list: (

@@ -18,10 +18,12 @@ function csvField(value: Cell): string {
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One RFC 4180 CSV line, guarded against formulas, with its CRLF. */
+export const csvLine = (row: Cell[]): string => `${row.map((v) => csvField(neutralise(v))).join(',')}\r\n`;
+
 /** RFC 4180 CSV with a BOM, so Excel opens UTF-8 (Turkish, Azerbaijani, German letters) correctly. */
 export function toCsv(headers: string[], rows: Cell[][]): Buffer {
-  const lines = [headers, ...rows].map((row) => row.map((v) => csvField(neutralise(v))).join(','));
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(`\uFEFF${[headers, ...rows].map(csvLine).join('')}`, 'utf8');
 }
 
 export async function toXlsx(sheetName: string, headers: string[], rows: Cell[][]): Promise<Buffer> {

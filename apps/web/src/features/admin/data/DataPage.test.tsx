@@ -76,16 +76,35 @@ describe('data tools', { timeout: 30_000 }, () => {
     expect(matchesName('', '')).toBe(false);
   });
 
-  it('downloads the company workbook with a busy button, and offers each request only its own actions', async () => {
-    let finish: (name: string) => void = () => undefined;
-    const save = vi
-      .spyOn(download, 'downloadFile')
-      .mockImplementation(() => new Promise<string>((resolve) => (finish = resolve)));
-    renderRequests([
+  it('writes the company workbook in the background with a progress bar, saves it once done, and offers each request only its own actions', async () => {
+    const items = [
       request({ id: 1 }),
       request({ id: 2, kind: 'erasure', subject: { id: 8, name: 'Can', surname: 'Demir', email: null } }),
       request({ id: 3, kind: 'erasure', status: 'completed', subject: null, subject_label: '#9', days_left: null }),
-    ]);
+    ];
+    const job = (state: string, progress: { done: number; total: number } | null, result: unknown = null) => ({
+      data: {
+        id: 41,
+        name: 'export.data-workbook',
+        state,
+        progress,
+        result,
+        attempts: 1,
+        created_at: '',
+        finished_at: null,
+      },
+    });
+    const file = { name: 'a'.repeat(32), file_name: 'company-data-2026-11-25.xlsx', size: 20480, mime: 'x' };
+    const states = [job('running', { done: 120, total: 480 }), job('done', { done: 480, total: 480 }, { file })];
+    vi.spyOn(http, 'get').mockImplementation((async (url: string) =>
+      url === 'api/jobs'
+        ? states.length > 1
+          ? states.shift()
+          : states[0]
+        : { data: items, meta: { page: 1, per_page: 20, total: items.length } }) as never);
+    const start = vi.spyOn(http, 'post').mockResolvedValue({ data: { job_id: 41 } } as never);
+    const save = vi.spyOn(download, 'downloadFile').mockResolvedValue('company-data-2026-11-25.xlsx');
+    renderPage(<DataPage />, { path: '/admin/data' });
     const rows = await screen.findAllByTestId('table-row');
     expect(rows.map((row) => within(row).getByTestId('request-subject').textContent)).toEqual([
       'Ayşe Yılmaz',
@@ -100,10 +119,16 @@ describe('data tools', { timeout: 30_000 }, () => {
     expect(within(rows[2]!).queryByTestId('request-delete')).toBeNull();
 
     fireEvent.click(screen.getByTestId('data-export'));
-    await waitFor(() => expect(save).toHaveBeenCalledWith('api/admin/data/export', 'company-data.xlsx'));
-    expect(screen.getByTestId('data-export-progress').textContent).toContain('Preparing the workbook');
-    finish('company-data-2026-11-23.xlsx');
-    await waitFor(() => expect(screen.getByTestId('data-export-progress').textContent).toBe(''));
+    await waitFor(() => expect(start).toHaveBeenCalledWith('api/admin/data/export'));
+    const progress = await screen.findByRole('progressbar');
+    expect(progress.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByTestId('data-export-progress').textContent).toContain('120 of 480 (25%)');
+    await screen.findByTestId('export-ready', {}, { timeout: 3000 });
+    expect(screen.getByTestId('export-ready').textContent).toContain('company-data-2026-11-25.xlsx · 20 KB');
+    await waitFor(() => expect(save).toHaveBeenCalledWith('api/jobs/41/download', 'company-data.xlsx'));
+    expect(save).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByTestId('export-download'));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
   });
 
   it('erases only after the full name is typed, then refreshes the list', async () => {

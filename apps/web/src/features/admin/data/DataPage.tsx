@@ -3,9 +3,10 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } 
 import { notifications } from '@mantine/notifications';
 import { IconDatabaseExport, IconDownload, IconUserX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
+import { ExportProgress } from '../../../components/ExportProgress.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
@@ -13,9 +14,9 @@ import { AddButton, listTextKeys, useRecordRowActions, useResourceTable } from '
 import {
   DATA_REQUEST_LIST_CONFIG,
   dataRequestsResource,
-  downloadCompanyData,
   downloadSubjectData,
   eraseSubject,
+  startCompanyExport,
 } from './api.js';
 import { DueBadge } from './DueBadge.js';
 import { confirmErasure } from './EraseConfirm.js';
@@ -24,44 +25,62 @@ import { useSubjectName } from './subject-name.js';
 const failed = (title: string) => (error: unknown) =>
   notifications.show({ color: 'danger', title, message: error instanceof Error ? error.message : '' });
 
-/** The company workbook: one click, a busy button while the server builds it, the file saved under its own name. */
+/**
+ * The company workbook: one click starts it on the server; its progress shows here and the file is saved by itself
+ * once written (and can be saved again).
+ */
 function ExportCard() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
   const run = async () => {
-    setBusy(true);
+    setStarting(true);
     try {
-      const name = await downloadCompanyData();
-      notifications.show({ color: 'success', message: t('data_admin.export_done', { name }) });
+      setJobId(await startCompanyExport());
     } catch (error) {
       failed(t('data_admin.export_failed'))(error);
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
+  const saved = useCallback(
+    (name: string) => notifications.show({ color: 'success', message: t('data_admin.export_done', { name }) }),
+    [t],
+  );
+  const saveFailed = useMemo(() => failed(t('data_admin.export_failed')), [t]);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="data-export-title">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4} maw={560}>
-          <Title order={2} fz="h4" id="data-export-title">
-            {t('data_admin.export_title')}
-          </Title>
-          <Text fz="sm" c="dimmed">
-            {t('data_admin.export_text')}
-          </Text>
-          <Text fz="sm" c="dimmed" aria-live="polite" data-testid="data-export-progress">
-            {busy ? t('data_admin.export_preparing') : ''}
-          </Text>
-        </Stack>
-        <Button
-          leftSection={<IconDatabaseExport size={18} aria-hidden />}
-          loading={busy}
-          onClick={() => void run()}
-          data-testid="data-export"
-        >
-          {t('data_admin.export_button')}
-        </Button>
-      </Group>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={4} maw={560}>
+            <Title order={2} fz="h4" id="data-export-title">
+              {t('data_admin.export_title')}
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {t('data_admin.export_text')}
+            </Text>
+          </Stack>
+          <Button
+            leftSection={<IconDatabaseExport size={18} aria-hidden />}
+            loading={starting}
+            onClick={() => void run()}
+            data-testid="data-export"
+          >
+            {t('data_admin.export_button')}
+          </Button>
+        </Group>
+        {jobId !== null && (
+          <div aria-live="polite" data-testid="data-export-progress">
+            <ExportProgress
+              key={jobId}
+              jobId={jobId}
+              fallbackName="company-data.xlsx"
+              onSaved={saved}
+              onError={saveFailed}
+            />
+          </div>
+        )}
+      </Stack>
     </Paper>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
-import { downloadFile } from '../../../lib/download.js';
+import { exportAndDownload, startExport } from '../../../lib/exports.js';
 import type { ListConfig } from '../../../lib/list-state.js';
 import { defineResource } from '../../../lib/resource.js';
 
@@ -40,11 +40,11 @@ export function useDataSubjects(search: string) {
   });
 }
 
-/** The company workbook (every registered sheet); resolves to the saved file's name. */
-export const downloadCompanyData = () => downloadFile('api/admin/data/export', 'company-data.xlsx');
+/** Starts the company workbook (every registered sheet) as a background export; resolves to its job. */
+export const startCompanyExport = () => startExport('api/admin/data/export');
 
-/** An access request's answer: the same workbook holding that person's rows only. */
+/** An access request's answer: the same workbook holding that person's rows only; resolves to the saved name. */
 export const downloadSubjectData = (id: number) =>
-  downloadFile(`${dataRequestsResource.base}/${id}/download`, `personal-data-${id}.xlsx`);
+  exportAndDownload(`${dataRequestsResource.base}/${id}/download`, `personal-data-${id}.xlsx`);
 
 export const eraseSubject = (id: number) => dataRequestsResource.action(id, 'erase');

@@ -31,7 +31,7 @@ function useColumns(): TableColumn<AdminJob>[] {
         title: t('jobs_admin.columns.state'),
         noWrap: true,
         render: (job) => (
-          <Badge variant="light" color={STATE_COLORS[job.state]} data-testid="job-state">
+          <Badge variant="light" color={STATE_COLORS[job.state]} miw="max-content" data-testid="job-state">
             {t(`jobs_admin.states.${job.state}`)}
           </Badge>
         ),
