@@ -8,10 +8,8 @@ import {
   type DataRequestListQuery,
   type DataRequestUpdate,
   type DataSubject,
-  dataRequestCreateSchema,
-  dataRequestListQuerySchema,
   dataRequestSchema,
-  dataRequestUpdateSchema,
+  dataRequestsContract,
   ROLE,
 } from '@kampus/shared';
 import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
@@ -25,7 +23,7 @@ import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
 import { EXPORT_CONTENT_TYPES } from '../../platform/resource/export.js';
-import { defineResource, type ExportFile, readWrite } from '../../platform/resource/resource.js';
+import { defineResource, type ExportFile } from '../../platform/resource/resource.js';
 import type { UsersService } from '../users/service.js';
 import { BUILT_IN_SHEETS, type SheetProvider, type SheetScope } from './sheets.js';
 import { writeWorkbook } from './workbook.js';
@@ -155,17 +153,9 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
   }
 
   const resource = defineResource<DataRequest, DataRequestCreate, DataRequestUpdate, DataRequestListQuery>(db, {
-    plural: 'data-requests',
+    contract: dataRequestsContract,
     entity: 'data_request',
     table: dataRequests,
-    // Spec §6 names no privacy permission; /admin/data is a company setting, so read_companysetting guards all.
-    permissions: readWrite('read_companysetting'),
-    schemas: {
-      item: dataRequestSchema,
-      create: dataRequestCreateSchema,
-      update: dataRequestUpdateSchema,
-      listQuery: dataRequestListQuerySchema,
-    },
     sortable: {
       due_at: dataRequests.dueAt,
       received_at: dataRequests.receivedAt,

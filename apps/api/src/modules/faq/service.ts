@@ -12,14 +12,8 @@ import {
   type FaqListQuery,
   type FaqPublicQuery,
   type FaqUpdate,
-  faqCategoryCreateSchema,
-  faqCategoryListQuerySchema,
-  faqCategorySchema,
-  faqCategoryUpdateSchema,
-  faqCreateSchema,
-  faqListQuerySchema,
-  faqSchema,
-  faqUpdateSchema,
+  faqCategoriesContract,
+  faqsContract,
   isLocale,
   type Locale,
   type LocalizedText,
@@ -31,7 +25,7 @@ import { companies, faqCategories, faqs } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, foldCase, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource, foldCase } from '../../platform/resource/resource.js';
 
 /** The company's default language: the fallback of every text and the one a text must at least be written in. */
 async function defaultLanguageOf(tx: Db, companyId: number): Promise<Locale> {
@@ -128,17 +122,9 @@ const stripTags = (html: string) =>
 
 function createCategoriesResource(db: Db) {
   return defineResource<FaqCategory, FaqCategoryCreate, FaqCategoryUpdate, FaqCategoryListQuery>(db, {
-    plural: 'faq-categories',
+    contract: faqCategoriesContract,
     entity: 'faq_category',
     table: faqCategories,
-    // Spec §6: read_faq to see the FAQ, create_faq to change it.
-    permissions: readWrite('read_faq', 'create_faq'),
-    schemas: {
-      item: faqCategorySchema,
-      create: faqCategoryCreateSchema,
-      update: faqCategoryUpdateSchema,
-      listQuery: faqCategoryListQuerySchema,
-    },
     sortable: {
       order: faqCategories.order,
       status: faqCategories.status,
@@ -190,11 +176,9 @@ function createCategoriesResource(db: Db) {
 
 function createFaqsResource(db: Db) {
   return defineResource<Faq, FaqCreate, FaqUpdate, FaqListQuery>(db, {
-    plural: 'faqs',
+    contract: faqsContract,
     entity: 'faq',
     table: faqs,
-    permissions: readWrite('read_faq', 'create_faq'),
-    schemas: { item: faqSchema, create: faqCreateSchema, update: faqUpdateSchema, listQuery: faqListQuerySchema },
     sortable: {
       order: faqs.order,
       status: faqs.status,

@@ -6,17 +6,14 @@ import {
   type SolutionPartnerCreate,
   type SolutionPartnerListQuery,
   type SolutionPartnerUpdate,
-  solutionPartnerCreateSchema,
-  solutionPartnerListQuerySchema,
-  solutionPartnerSchema,
-  solutionPartnerUpdateSchema,
+  solutionPartnersContract,
 } from '@kampus/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import { detachFile, replaceFile } from '../files/service.js';
 
 async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
@@ -75,18 +72,9 @@ export function createSolutionPartnersService(platform: Platform) {
     SolutionPartnerUpdate,
     SolutionPartnerListQuery
   >(platform.database.db, {
-    plural: 'solution-partners',
+    contract: solutionPartnersContract,
     entity: 'solution_partner',
     table: solutionPartners,
-    // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
-    // company works with), so read_integration guards every action.
-    permissions: readWrite('read_integration'),
-    schemas: {
-      item: solutionPartnerSchema,
-      create: solutionPartnerCreateSchema,
-      update: solutionPartnerUpdateSchema,
-      listQuery: solutionPartnerListQuerySchema,
-    },
     sortable: {
       name: solutionPartners.name,
       order: solutionPartners.order,

@@ -14,10 +14,7 @@ import {
   type UserGroupRuleOptions,
   type UserGroupRules,
   type UserGroupUpdate,
-  userGroupCreateSchema,
-  userGroupListQuerySchema,
-  userGroupSchema,
-  userGroupUpdateSchema,
+  userGroupsContract,
 } from '@kampus/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -28,7 +25,7 @@ import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -158,17 +155,9 @@ export function createUserGroupsService(platform: Platform) {
   const db = platform.database.db;
 
   const resource = defineResource<UserGroup, UserGroupCreate, UserGroupUpdate, UserGroupListQuery>(db, {
-    plural: 'user-groups',
+    contract: userGroupsContract,
     entity: ENTITY,
     table: userGroups,
-    // Groups are part of the user area, which spec §6 guards with one permission.
-    permissions: readWrite('show_user'),
-    schemas: {
-      item: userGroupSchema,
-      create: userGroupCreateSchema,
-      update: userGroupUpdateSchema,
-      listQuery: userGroupListQuerySchema,
-    },
     sortable: {
       name: userGroups.name,
       kind: userGroups.kind,

@@ -1,4 +1,4 @@
-import { resourceListQuerySchema } from '@kampus/shared';
+import { defineContract, resourceListQuerySchema } from '@kampus/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,9 @@ const probeWriteSchema = z.object({ name: z.string().trim().min(1).max(50) });
  * framework must still keep every company apart and write the audit trail.
  */
 function probeResource(test: TestApp) {
-  return defineResource(test.db, {
+  const contract = defineContract({
     plural: 'probe-people',
-    entity: 'probe',
-    table: users,
+    namespace: 'users_admin',
     permissions: {
       list: 'show_hashtag',
       read: 'show_hashtag',
@@ -36,6 +35,13 @@ function probeResource(test: TestApp) {
       update: probeWriteSchema,
       listQuery: resourceListQuerySchema,
     },
+    list: { sorts: ['name'], filters: [] },
+    screens: {},
+  });
+  return defineResource(test.db, {
+    contract,
+    entity: 'probe',
+    table: users,
     sortable: { name: users.name },
     defaultOrder: [desc(users.id)],
     search: [users.name],

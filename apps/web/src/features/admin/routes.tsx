@@ -1,3 +1,4 @@
+import { hashtagsContract, institutionsContract } from '@kampus/shared';
 import {
   IconBuildingBank,
   IconHash,
@@ -19,7 +20,7 @@ import { mailTemplateRoutes } from './mail-templates/routes.js';
 import { menuModulesRoutes } from './menu-modules/routes.js';
 import { registrationRequestRoutes } from './registration-requests/routes.js';
 import { permissionRoleRoutes } from './roles/routes.js';
-import { type AdminRoute, page } from './route-kit.js';
+import { type AdminRoute, page, resourceRoutes } from './route-kit.js';
 import { settingsRoutes } from './settings/routes.js';
 import { solutionPartnerRoutes } from './solution-partners/routes.js';
 import { userGroupRoutes } from './user-groups/routes.js';
@@ -117,54 +118,16 @@ export const adminRoutes: AdminRoute[] = [
       nav: { area: 'authorization', icon: IconKey },
     },
   },
-  {
-    path: '/admin/hashtags',
-    lazy: page(() => import('./hashtags/HashtagsListPage.js')),
-    handle: {
-      name: 'company.hashtag.index',
-      permission: 'show_hashtag',
-      title: 'hashtags_admin.list_title',
-      nav: { area: 'content', icon: IconHash },
-    },
-  },
-  {
-    path: '/admin/hashtags/add',
-    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
-    handle: { name: 'company.hashtag.add', permission: 'create_hashtag', title: 'hashtags_admin.add_title' },
-  },
-  {
-    path: '/admin/hashtags/:id/edit',
-    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
-    handle: { name: 'company.hashtag.edit', permission: 'create_hashtag', title: 'hashtags_admin.edit_title' },
-  },
-  {
-    path: '/admin/institutions',
-    lazy: page(() => import('./institutions/InstitutionsListPage.js')),
-    handle: {
-      name: 'company.institution.index',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.list_title',
-      nav: { area: 'organisation', icon: IconBuildingBank },
-    },
-  },
-  {
-    path: '/admin/institutions/add',
-    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
-    handle: {
-      name: 'company.institution.add',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.add_title',
-    },
-  },
-  {
-    path: '/admin/institutions/edit/:id',
-    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
-    handle: {
-      name: 'company.institution.edit',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.edit_title',
-    },
-  },
+  ...resourceRoutes(hashtagsContract, {
+    list: () => import('./hashtags/HashtagsListPage.js'),
+    form: () => import('./hashtags/HashtagFormPage.js'),
+    nav: { area: 'content', icon: IconHash },
+  }),
+  ...resourceRoutes(institutionsContract, {
+    list: () => import('./institutions/InstitutionsListPage.js'),
+    form: () => import('./institutions/InstitutionFormPage.js'),
+    nav: { area: 'organisation', icon: IconBuildingBank },
+  }),
   ...faqAdminRoutes,
   ...permissionRoleRoutes,
   // The settings area, in the order an administrator sets a company up.
