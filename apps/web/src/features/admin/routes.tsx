@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { pathTo, routePath } from '../../app/route-names.js';
 import { companiesRoutes } from './companies/routes.js';
 import { dataRoutes } from './data/routes.js';
 import { faqAdminRoutes } from './faq/routes.js';
@@ -31,7 +32,7 @@ export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } f
 /** Every screen of the admin panel (spec §2.2) that exists; the navigation is built from this list. */
 export const adminRoutes: AdminRoute[] = [
   {
-    path: '/admin/dashboard',
+    path: routePath('company.dashboard'),
     lazy: page(() => import('./AdminDashboardPage.js')),
     handle: {
       name: 'company.dashboard',
@@ -41,7 +42,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/list',
+    path: routePath('company.user.list'),
     lazy: page(() => import('./users/UsersListPage.js')),
     handle: {
       name: 'company.user.list',
@@ -51,7 +52,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/add',
+    path: routePath('company.user.add'),
     lazy: page(() => import('./users/UserFormPage.js')),
     handle: {
       name: 'company.user.add',
@@ -61,7 +62,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/passive',
+    path: routePath('company.user.passive'),
     lazy: page(() => import('./users/PassiveUsersPage.js')),
     handle: {
       name: 'company.user.passive',
@@ -71,12 +72,12 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/edit/:id',
+    path: routePath('company.user.edit'),
     lazy: page(() => import('./users/UserFormPage.js')),
     handle: { name: 'company.user.edit', permission: 'show_user', title: 'users_admin.edit_title' },
   },
   {
-    path: '/admin/user/detail/:id',
+    path: routePath('company.user.detail'),
     lazy: page(() => import('./users/UserDetailPage.js')),
     handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
   },
@@ -84,7 +85,7 @@ export const adminRoutes: AdminRoute[] = [
   ...registrationRequestRoutes,
   ...userGroupRoutes,
   {
-    path: '/admin/authorization-roles',
+    path: routePath('company.role.index'),
     lazy: page(() => import('./roles/RolesListPage.js')),
     handle: {
       name: 'company.role.index',
@@ -94,7 +95,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/authorization-add-edit-roles',
+    path: routePath('company.role.add'),
     lazy: page(() => import('./roles/RoleFormPage.js')),
     handle: {
       name: 'company.role.add',
@@ -104,12 +105,12 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/authorization-add-edit-roles/:id',
+    path: routePath('company.role.edit'),
     lazy: page(() => import('./roles/RoleFormPage.js')),
     handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles_admin.edit_title' },
   },
   {
-    path: '/admin/authorization-permission',
+    path: routePath('company.permission.index'),
     lazy: page(() => import('./roles/PermissionsPage.js')),
     handle: {
       name: 'company.permission.index',
@@ -165,8 +166,16 @@ export function adminBranch(Layout: ComponentType): RouteObject {
     Component: Layout,
     handle: { permission: 'admin_panel' },
     children: [
-      { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-      { path: '/admin/user', element: <Navigate to="/admin/user/list" replace /> },
+      {
+        path: routePath('company'),
+        element: <Navigate to={pathTo('company.dashboard')} replace />,
+        handle: { name: 'company' },
+      },
+      {
+        path: routePath('company.user'),
+        element: <Navigate to={pathTo('company.user.list')} replace />,
+        handle: { name: 'company.user' },
+      },
       ...adminRoutes,
     ],
   };
