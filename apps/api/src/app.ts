@@ -23,9 +23,7 @@ import { registerFaqRoutes } from './modules/faq/routes.js';
 import { createFaqService } from './modules/faq/service.js';
 import { registerFileRoutes, scheduleFileCleanUp } from './modules/files/routes.js';
 import { createFilesService } from './modules/files/service.js';
-import { registerHashtagRoutes } from './modules/hashtags/routes.js';
 import { createHashtagsService } from './modules/hashtags/service.js';
-import { registerInstitutionRoutes } from './modules/institutions/routes.js';
 import { createInstitutionsService } from './modules/institutions/service.js';
 import { syncIntegrationCatalog } from './modules/integrations/catalog.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
@@ -67,6 +65,7 @@ import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
 import { connectRedis, type RedisConnection } from './platform/redis.js';
+import { registerResource } from './platform/resource/routes.js';
 import { createLocalFileStorage } from './platform/storage.js';
 import { createHostResolver } from './platform/tenancy.js';
 
@@ -330,8 +329,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerFileRoutes(app, services.files);
   scheduleFileCleanUp(app, services.files);
   registerAdminDashboardRoutes(app, services.adminDashboard);
-  registerHashtagRoutes(app, services.hashtags);
-  registerInstitutionRoutes(app, services.institutions);
+  // Resources without custom actions: the generated routes only.
+  registerResource(app, services.hashtags.resource);
+  registerResource(app, services.institutions.resource);
   registerUserRoutes(app, users);
   registerDataAdminRoutes(app, dataAdmin);
   registerRoleRoutes(app, services.roles);

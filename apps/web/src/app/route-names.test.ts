@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pathForRoute, pathTo, ROUTES } from './route-names.js';
-import { routes } from './router.js';
 import { registeredRoutes } from './route-table.js';
+import { routes } from './router.js';
 
 describe('named routes', () => {
   it.each([

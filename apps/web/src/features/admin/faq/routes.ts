@@ -3,7 +3,7 @@ import { IconCategory, IconHelpCircle } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { Navigate } from 'react-router';
 import { pathTo, routePath } from '../../../app/route-names.js';
-import { type AdminRoute, page, resourceRoutes } from '../route-kit.js';
+import { type AdminRoute, resourceRoutes } from '../route-kit.js';
 
 /** The FAQ screens of spec §2.2; `/admin/faq` itself opens the list. */
 export const faqAdminRoutes: AdminRoute[] = [

@@ -233,7 +233,9 @@ export function ResourceListPage<Item extends ResourceItem>(props: ResourceListP
   const texts = props.texts ?? (contract ? listTextKeys(contract.namespace) : undefined);
   if (!config || !texts) throw new Error('ResourceListPage needs a config and texts, or a resource with a contract');
   const addPath = props.addPath ?? screenPath(contract?.screens.add);
-  const canEdit = props.canEdit ?? (contract ? sessionMayWrite(roles, contract) : true);
+  // The list's route already demands the list permission; where writing needs the same one there is nothing to ask.
+  const writeDiffers = contract !== undefined && contract.permissions.update !== contract.permissions.list;
+  const canEdit = props.canEdit ?? (writeDiffers ? sessionMayWrite(roles, contract) : true);
   const editScreen = contract?.screens.edit;
   const rowOptions: RowActionOptions<Item> = {
     ...rest,

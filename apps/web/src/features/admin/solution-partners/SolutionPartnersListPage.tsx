@@ -2,6 +2,7 @@ import type { SolutionPartner } from '@kampus/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
@@ -95,8 +96,8 @@ export default function SolutionPartnersListPage() {
       texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath="/admin/solution-partners/add"
-      editPath={(partner) => `/admin/solution-partners/${partner.id}/edit`}
+      addPath={pathTo('company.solution_partner.add')}
+      editPath={(partner) => pathTo('company.solution_partner.edit', { id: partner.id })}
       itemName={(partner) => partner.name}
       testId="partner"
     />

@@ -3,6 +3,7 @@ import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
@@ -11,7 +12,7 @@ import { USER_GROUP_LIST_CONFIG, userGroupsResource } from './api.js';
 import { GroupKindBadge } from './KindBadge.js';
 
 const NS = 'user_groups_admin';
-const editPath = (group: UserGroup) => `/admin/user/group/edit/${group.id}`;
+const editPath = (group: UserGroup) => pathTo('company.user.group.edit', { id: group.id });
 
 function useColumns(): TableColumn<UserGroup>[] {
   const { t, i18n } = useTranslation();
@@ -90,7 +91,7 @@ export default function UserGroupsListPage() {
       texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath="/admin/user/group/add"
+      addPath={pathTo('company.user.group.add')}
       editPath={editPath}
       itemName={(group) => group.name}
       testId="group"
