@@ -7,10 +7,8 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { useSessionUser } from '../../../lib/session.js';
-import { sessionMayWrite } from '../access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
 import { faqListConfig, faqResource, useFaqCategories, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
 
@@ -61,7 +59,6 @@ function useColumns(): TableColumn<Faq>[] {
 /** /admin/faq/list: read_faq sees the questions; changing them needs create_faq. */
 export default function FaqListPage() {
   const { t } = useTranslation();
-  const canEdit = sessionMayWrite(useSessionUser()?.roles, faqResource.contract);
   const categories = useFaqCategories();
   const localized = useLocalizedText();
   const categoryIds = (categories.data ?? []).map((c) => c.id);
@@ -96,13 +93,9 @@ export default function FaqListPage() {
       resource={faqResource}
       config={config}
       tableId="faqs"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      canEdit={canEdit}
       headerActions={manageCategories}
-      addPath={pathTo('company.faq.add')}
-      editPath={(faq) => pathTo('company.faq.edit', { id: faq.id })}
       itemName={(faq) => localized(faq.question)}
       testId="faq"
     />

@@ -16,9 +16,6 @@ import { contractResource } from '../../../lib/resource.js';
 export const faqResource = contractResource(faqsContract);
 export const faqCategoriesResource = contractResource(faqCategoriesContract);
 
-/** The category list's address state: the contract's. */
-export const FAQ_CATEGORY_LIST_CONFIG: ListConfig = faqCategoriesResource.listConfig;
-
 /** The question list's address state; the category filter takes the company's category ids, or `none`. */
 export function faqListConfig(categoryIds: readonly number[]): ListConfig {
   const { listConfig } = faqResource;

@@ -2,12 +2,11 @@ import type { SolutionPartner } from '@kampus/shared';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { SOLUTION_PARTNER_LIST_CONFIG, solutionPartnersResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
 const NS = 'partners_admin';
@@ -91,13 +90,9 @@ export default function SolutionPartnersListPage() {
   return (
     <ResourceListPage<SolutionPartner>
       resource={solutionPartnersResource}
-      config={SOLUTION_PARTNER_LIST_CONFIG}
       tableId="solution-partners"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath={pathTo('company.solution_partner.add')}
-      editPath={(partner) => pathTo('company.solution_partner.edit', { id: partner.id })}
       itemName={(partner) => partner.name}
       testId="partner"
     />

@@ -7,8 +7,8 @@ import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { USER_GROUP_LIST_CONFIG, userGroupsResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { userGroupsResource } from './api.js';
 import { GroupKindBadge } from './KindBadge.js';
 
 const NS = 'user_groups_admin';
@@ -86,13 +86,9 @@ export default function UserGroupsListPage() {
   return (
     <ResourceListPage<UserGroup>
       resource={userGroupsResource}
-      config={USER_GROUP_LIST_CONFIG}
       tableId="user-groups"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath={pathTo('company.user.group.add')}
-      editPath={editPath}
       itemName={(group) => group.name}
       testId="group"
     />

@@ -18,9 +18,6 @@ import { contractResource, type ResourcePage, type ResourceQuery } from '../../.
 /** `api/admin/user-groups`, with its members, preview and rule-option actions. */
 export const userGroupsResource = contractResource(userGroupsContract);
 
-/** The list's address state: the sortable fields and the kind and status filters of `userGroupListQuerySchema`. */
-export const USER_GROUP_LIST_CONFIG: ListConfig = userGroupsResource.listConfig;
-
 /** The members table's address state on the edit page; `status` left out means active users (the API's default). */
 export const GROUP_MEMBERS_LIST_CONFIG: ListConfig = {
   sortable: USER_GROUP_MEMBER_SORTS,
