@@ -5,6 +5,8 @@ export * from './i18n.js';
 export * from './menu.js';
 export * from './password-policy.js';
 export * from './people.js';
+export * from './resource-contract.js';
+export * from './resources.js';
 export * from './schemas/admin-dashboard.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

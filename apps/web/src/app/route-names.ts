@@ -1,6 +1,26 @@
-/** The spec's named routes (§2.1) and the paths they stand for; `:param` segments are filled from params. */
-const NAMED_ROUTES: Record<string, string> = {
+import { RESOURCE_CONTRACTS, type ResourceScreen } from '@kampus/shared';
+
+/**
+ * The web app's named routes (spec §2.1) and the paths they stand for; `:param` segments are filled from params.
+ * The screens of the admin resources come from their contracts (packages/shared); every other page is declared
+ * here. The route table takes each page's path from this registry by name, so a page cannot lack a name.
+ */
+const PAGE_ROUTES = {
+  '/': '/',
+  homepage: '/homepage',
   login: '/login',
+  'confirm-access-code': '/confirm-access-code',
+  'short-link': '/s/:id',
+  'forgot-password': '/forgot-password',
+  'reset-password': '/reset-password/:token',
+  'create-password': '/create-password',
+  register: '/register',
+  'register-invitation': '/register-invitation/:params',
+  'email-verification': '/email-verification',
+  policies: '/policies',
+  '403': '/403',
+  '404': '/404',
+  '500': '/500',
   dashboard: '/dashboard',
   'user.index': '/dashboard',
   'dashboard.notification': '/notification',
@@ -11,58 +31,58 @@ const NAMED_ROUTES: Record<string, string> = {
   'User.payment-history': '/payment-history',
   'User.agreement': '/legal-notification',
   'User.faq': '/faq',
+  'user.assignment-detail': '/assignment/:id/detail',
+  'user.education-detail': '/education/:id/detail',
+  company: '/admin',
   'company.dashboard': '/admin/dashboard',
-  'company.user.list': '/admin/user/list',
-  'company.user.add': '/admin/user/add',
-  'company.user.edit': '/admin/user/edit/:id',
+  'company.user': '/admin/user',
   'company.user.passive': '/admin/user/passive',
   'company.user.detail': '/admin/user/detail/:id',
-  'company.user.group.index': '/admin/user/group',
-  'company.user.group.add': '/admin/user/group/add',
-  'company.user.group.edit': '/admin/user/group/edit/:id',
+  'company.user.import': '/admin/user/import',
+  'company.requests.user': '/admin/requests/user',
   'company.role.index': '/admin/authorization-roles',
   'company.role.add': '/admin/authorization-add-edit-roles',
   'company.role.edit': '/admin/authorization-add-edit-roles/:id',
   'company.permission.index': '/admin/authorization-permission',
-  'company.hashtag.index': '/admin/hashtags',
-  'company.hashtag.add': '/admin/hashtags/add',
-  'company.hashtag.edit': '/admin/hashtags/:id/edit',
-  'company.institution.index': '/admin/institutions',
-  'company.institution.add': '/admin/institutions/add',
-  'company.institution.edit': '/admin/institutions/edit/:id',
+  'company.permission.add': '/admin/authorization-add-permission',
+  'company.permission.edit': '/admin/authorization-add-permission/:id',
   'company.companies.index': '/admin/companies',
   'company.companies.add': '/admin/companies/add',
   'company.companies.edit': '/admin/companies/edit/:id',
   'company.settings': '/admin/settings',
   'company.faq': '/admin/faq',
-  'company.faq.index': '/admin/faq/list',
-  'company.faq.add': '/admin/faq/add',
-  'company.faq.edit': '/admin/faq/:id/edit',
-  'company.faq_category.index': '/admin/faq-categories/list',
-  'company.faq_category.add': '/admin/faq-categories/add',
-  'company.faq_category.edit': '/admin/faq-categories/:id/edit',
   'company.integrations': '/admin/integrations',
-  'company.solution_partner.index': '/admin/solution-partners',
-  'company.solution_partner.add': '/admin/solution-partners/add',
-  'company.solution_partner.edit': '/admin/solution-partners/:id/edit',
-  'company.menu-modules': '/admin/menu-modules',
-  'company.menu-modules.add': '/admin/menu-modules/add',
-  'company.menu-modules.edit': '/admin/menu-modules/:id/edit',
-  'company.data': '/admin/data',
   'company.jobs.index': '/admin/jobs',
-  'company.data.request.add': '/admin/data/requests/add',
-  'company.data.request.edit': '/admin/data/requests/:id/edit',
-  'company.permission.add': '/admin/authorization-add-permission',
-  'company.permission.edit': '/admin/authorization-add-permission/:id',
-  '404': '/404',
-  'user.assignment-detail': '/assignment/:id/detail',
-  'user.education-detail': '/education/:id/detail',
-};
+  'company.mail-templates': '/admin/mail-templates',
+  'company.mail-templates.edit': '/admin/mail-templates/:event/:language',
+} as const;
 
-/** The path of a named route, or null when the name is unknown or a parameter is missing. */
-export function pathForRoute(name: string, params: Record<string, unknown> = {}): string | null {
-  const pattern = NAMED_ROUTES[name] ?? (name.startsWith('user.') ? `/${name.slice(5)}` : null);
-  if (!pattern) return null;
+type Contract = (typeof RESOURCE_CONTRACTS)[number];
+type ScreenOf<C> = C extends { screens: infer S } ? S[keyof S] : never;
+type ContractScreen = ScreenOf<Contract> & ResourceScreen;
+type ScreenRoutes = { [S in ContractScreen as S['name']]: S['path'] };
+
+const screenRoutes = Object.fromEntries(
+  RESOURCE_CONTRACTS.flatMap((contract) =>
+    Object.values(contract.screens as Record<string, ResourceScreen>).map((screen) => [screen.name, screen.path]),
+  ),
+) as ScreenRoutes;
+
+export const ROUTES: typeof PAGE_ROUTES & ScreenRoutes = { ...PAGE_ROUTES, ...screenRoutes };
+export type RouteName = keyof typeof ROUTES;
+
+/** The `:param` names of a path pattern. */
+type ParamNames<Path> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+export type RouteParams<Name extends RouteName> = { [Param in ParamNames<(typeof ROUTES)[Name]>]: string | number };
+type ParamsArgument<Name extends RouteName> = [ParamNames<(typeof ROUTES)[Name]>] extends [never]
+  ? []
+  : [params: RouteParams<Name>];
+
+function fill(pattern: string, params: Record<string, unknown>): string | null {
   let missing = false;
   const path = pattern.replace(/:(\w+)/g, (_m, key: string) => {
     const value = params[key];
@@ -70,4 +90,36 @@ export function pathForRoute(name: string, params: Record<string, unknown> = {})
     return encodeURIComponent(String(value));
   });
   return missing ? null : path;
+}
+
+/** The path pattern of a named route, as the route table declares it (`/admin/hashtags/:id/edit`). */
+export function routePath(name: RouteName): string {
+  return ROUTES[name];
+}
+
+/** The link to a named route; the params each route needs are checked by the compiler. */
+export function pathTo<Name extends RouteName>(name: Name, ...[params]: ParamsArgument<Name>): string {
+  const path = fill(ROUTES[name], (params ?? {}) as Record<string, unknown>);
+  if (path === null) throw new Error(`route ${name} is missing a parameter`);
+  return path;
+}
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(ROUTES, name);
+}
+
+/**
+ * The path of a route named at run time (a notification's target, a menu item's type), or null when the name is
+ * unknown or a parameter is missing. Learner pages still to come are `user.<page>` at `/<page>`.
+ */
+export function pathForRoute(name: string, params: Record<string, unknown> = {}): string | null {
+  const pattern = isRouteName(name) ? ROUTES[name] : name.startsWith('user.') ? `/${name.slice(5)}` : null;
+  return pattern === null ? null : fill(pattern, params);
+}
+
+/** The link to a contract's screen (its name is a route of this registry by construction). */
+export function screenPath(screen: ResourceScreen | undefined, params: Record<string, unknown> = {}): string {
+  const path = screen ? pathForRoute(screen.name, params) : null;
+  if (path === null) throw new Error(`no route for screen ${screen?.name ?? '(none)'}`);
+  return path;
 }

@@ -19,6 +19,7 @@ import { useCompany } from './company.js';
 import { RequireAuth, RequirePermission } from './guards.js';
 import { AdminLayout } from './layouts/AdminLayout.js';
 import { DashboardLayout } from './layouts/DashboardLayout.js';
+import { routePath } from './route-names.js';
 import { hasPage } from './route-table.js';
 
 /**
@@ -78,41 +79,67 @@ function PageLoader() {
 
 /** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
 const pages: RouteObject[] = [
-  { path: '/', Component: Start },
-  { path: '/homepage', lazy: page(() => import('../features/home/HomePage.js')), handle: { name: 'homepage' } },
-  { path: '/login', lazy: page(() => import('../features/auth/LoginPage.js')), handle: { name: 'login' } },
-  { path: '/confirm-access-code', lazy: page(() => import('../features/auth/ConfirmAccessCodePage.js')) },
-  { path: '/s/:id', lazy: page(() => import('../features/auth/ShortLinkPage.js')) },
-  { path: '/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage.js')) },
+  { path: routePath('/'), Component: Start, handle: { name: '/' } },
   {
-    path: '/reset-password/:token',
+    path: routePath('homepage'),
+    lazy: page(() => import('../features/home/HomePage.js')),
+    handle: { name: 'homepage' },
+  },
+  { path: routePath('login'), lazy: page(() => import('../features/auth/LoginPage.js')), handle: { name: 'login' } },
+  {
+    path: routePath('confirm-access-code'),
+    lazy: page(() => import('../features/auth/ConfirmAccessCodePage.js')),
+    handle: { name: 'confirm-access-code' },
+  },
+  {
+    path: routePath('short-link'),
+    lazy: page(() => import('../features/auth/ShortLinkPage.js')),
+    handle: { name: 'short-link' },
+  },
+  {
+    path: routePath('forgot-password'),
+    lazy: page(() => import('../features/auth/ForgotPasswordPage.js')),
+    handle: { name: 'forgot-password' },
+  },
+  {
+    path: routePath('reset-password'),
+    handle: { name: 'reset-password' },
     lazy: async () => {
       const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
       return { Component: () => <SetPasswordPage mode="reset" /> };
     },
   },
   {
-    path: '/create-password',
+    path: routePath('create-password'),
+    handle: { name: 'create-password' },
     lazy: async () => {
       const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
       return { Component: () => <SetPasswordPage mode="create" /> };
     },
   },
-  { path: '/register', lazy: page(() => import('../features/auth/RegisterPage.js')), handle: { name: 'register' } },
   {
-    path: '/register-invitation/:params',
+    path: routePath('register'),
+    lazy: page(() => import('../features/auth/RegisterPage.js')),
+    handle: { name: 'register' },
+  },
+  {
+    path: routePath('register-invitation'),
     lazy: page(() => import('../features/auth/RegisterInvitationPage.js')),
     handle: { name: 'register-invitation' },
   },
   {
-    path: '/email-verification',
+    path: routePath('email-verification'),
     lazy: page(() => import('../features/auth/EmailVerificationPage.js')),
     handle: { name: 'email-verification' },
   },
-  { path: '/policies', lazy: page(() => import('../features/policies/PoliciesPage.js')), handle: { name: 'policies' } },
+  {
+    path: routePath('policies'),
+    lazy: page(() => import('../features/policies/PoliciesPage.js')),
+    handle: { name: 'policies' },
+  },
   ...([403, 404, 500] as const).map((code) => ({
-    path: `/${code}`,
-    handle: { name: String(code) },
+    path: routePath(`${code}`),
+    handle: { name: `${code}` },
     lazy: async () => {
       const { default: ErrorPage } = await import('../features/errors/ErrorPage.js');
       return { Component: () => <ErrorPage code={code} /> };
@@ -127,32 +154,32 @@ const pages: RouteObject[] = [
         Component: DashboardLayout,
         children: [
           {
-            path: '/dashboard',
+            path: routePath('dashboard'),
             lazy: page(() => import('../features/home/DashboardPage.js')),
             handle: { name: 'dashboard' },
           },
           {
-            path: '/notification',
+            path: routePath('dashboard.notification'),
             lazy: page(() => import('../features/notifications/NotificationsPage.js')),
             handle: { name: 'dashboard.notification' },
           },
           {
-            path: '/profile',
+            path: routePath('user.profile'),
             lazy: page(() => import('../features/profile/ProfilePage.js')),
             handle: { name: 'user.profile' },
           },
           {
-            path: '/update-profile',
+            path: routePath('profile.edit'),
             lazy: page(() => import('../features/profile/EditProfilePage.js')),
             handle: { name: 'profile.edit' },
           },
           {
-            path: '/legal-notification',
+            path: routePath('User.agreement'),
             lazy: page(() => import('../features/legal/LegalNotificationPage.js')),
             handle: { name: 'User.agreement' },
           },
           {
-            path: '/faq',
+            path: routePath('User.faq'),
             lazy: page(() => import('../features/faq/FaqPage.js')),
             handle: { name: 'User.faq' },
           },

@@ -1,15 +1,9 @@
+import type { ListFilter } from '@kampus/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-/**
- * A list's typed filters. Each filter's URL parameters are the API's query parameters, so the address of a list is
- * also the query of its page and of its export.
- */
-export type ListFilter =
-  /** One value out of a fixed set (a status, a role id); anything else in the address is ignored. */
-  | { kind: 'select'; param: string; options: readonly string[] }
-  /** A from–to range of calendar days, YYYY-MM-DD; an invalid day is ignored, a reversed range is put in order. */
-  | { kind: 'date-range'; from: string; to: string };
+/** A list's typed filters, declared with the resource's contract (packages/shared). */
+export type { ListFilter };
 
 export interface ListConfig {
   /** Fields the server sorts by; any other `sort` in the address is ignored. */

@@ -1,4 +1,12 @@
-import type { BulkAction, BulkResult, ExportFormat } from '@kampus/shared';
+import type {
+  AnyResourceContract,
+  BulkAction,
+  BulkResult,
+  CreateOf,
+  ExportFormat,
+  ItemOf,
+  UpdateOf,
+} from '@kampus/shared';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +15,7 @@ import { pathForRoute } from '../app/route-names.js';
 import { http } from './api.js';
 import { ApiError } from './http.js';
 import { i18next } from './i18n.js';
+import type { ListConfig } from './list-state.js';
 
 /** Every item of a resource carries a numeric id (spec §3, "generic list items carry an id"). */
 export interface ResourceItem {
@@ -59,6 +68,36 @@ export function defineResource<Item extends ResourceItem, Create = unknown, Upda
 export type Resource<Item extends ResourceItem = ResourceItem, Create = unknown, Update = Create> = ReturnType<
   typeof defineResource<Item, Create, Update>
 >;
+
+/**
+ * The client of a resource declared by a contract (packages/shared): its types are the contract's schemas, and it
+ * carries the contract (permissions, screens, locale namespace) and the list's address state (sorts, default sort,
+ * filters).
+ */
+export function contractResource<C extends AnyResourceContract>(
+  contract: C,
+): ContractResource<ItemOf<C> & ResourceItem, CreateOf<C>, UpdateOf<C>> {
+  const listConfig: ListConfig = {
+    sortable: contract.list.sorts,
+    filters: contract.list.filters,
+    ...(contract.list.defaultSort ? { defaultSort: contract.list.defaultSort } : {}),
+  };
+  return {
+    ...defineResource<ItemOf<C> & ResourceItem, CreateOf<C>, UpdateOf<C>>(contract.plural),
+    contract,
+    listConfig,
+  };
+}
+export type ContractResource<Item extends ResourceItem = ResourceItem, Create = unknown, Update = Create> = Resource<
+  Item,
+  Create,
+  Update
+> & { contract: AnyResourceContract; listConfig: ListConfig };
+
+/** The contract of a resource client, when it was built from one. */
+export function contractOf(resource: object): AnyResourceContract | undefined {
+  return (resource as { contract?: AnyResourceContract }).contract;
+}
 
 // The rules of spec §4's generic store, as pure functions so each can be tested alone.
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineContract, readWrite } from '../resource-contract.js';
 import { ID_MAX } from './common.js';
 import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
 
@@ -84,3 +85,30 @@ export const dataSubjectSchema = z.object({
 });
 export type DataSubject = z.infer<typeof dataSubjectSchema>;
 export const dataSubjectsResponseSchema = z.object({ data: z.array(dataSubjectSchema) });
+
+/** `api/admin/data-requests` (personal-data requests) and its screens on the data page. */
+export const dataRequestsContract = defineContract({
+  plural: 'data-requests',
+  namespace: 'data_admin',
+  // Spec §6 names no privacy permission; /admin/data is a company setting, so read_companysetting guards all.
+  permissions: readWrite('read_companysetting'),
+  schemas: {
+    item: dataRequestSchema,
+    create: dataRequestCreateSchema,
+    update: dataRequestUpdateSchema,
+    listQuery: dataRequestListQuerySchema,
+  },
+  list: {
+    sorts: DATA_REQUEST_SORTS,
+    filters: [
+      { kind: 'select', param: 'status', options: DATA_REQUEST_STATUSES },
+      { kind: 'select', param: 'kind', options: DATA_REQUEST_KINDS },
+      { kind: 'select', param: 'due', options: DATA_REQUEST_DUE_FILTERS },
+    ],
+  },
+  screens: {
+    list: { name: 'company.data', path: '/admin/data' },
+    add: { name: 'company.data.request.add', path: '/admin/data/requests/add' },
+    edit: { name: 'company.data.request.edit', path: '/admin/data/requests/:id/edit' },
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../constants.js';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { ID_MAX } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { lenient, resourceListQuerySchema } from './resource.js';
@@ -171,3 +172,36 @@ export const faqPublicResponseSchema = z.object({
   data: z.object({ categories: z.array(faqPublicCategorySchema), questions: z.array(faqPublicQuestionSchema) }),
 });
 export type FaqPublicResponse = z.infer<typeof faqPublicResponseSchema>;
+
+/** `api/admin/faq-categories` and its admin screens. */
+export const faqCategoriesContract = defineContract({
+  plural: 'faq-categories',
+  namespace: 'faq_admin',
+  permissions: readWrite('read_faq', 'create_faq'),
+  schemas: {
+    item: faqCategorySchema,
+    create: faqCategoryCreateSchema,
+    update: faqCategoryUpdateSchema,
+    listQuery: faqCategoryListQuerySchema,
+  },
+  list: { sorts: FAQ_CATEGORY_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.faq_category.index', path: '/admin/faq-categories/list' },
+    add: { name: 'company.faq_category.add', path: '/admin/faq-categories/add' },
+    edit: { name: 'company.faq_category.edit', path: '/admin/faq-categories/:id/edit' },
+  },
+});
+
+/** `api/admin/faqs` and its admin screens; the category filter's options are the company's categories. */
+export const faqsContract = defineContract({
+  plural: 'faqs',
+  namespace: 'faq_admin',
+  permissions: readWrite('read_faq', 'create_faq'),
+  schemas: { item: faqSchema, create: faqCreateSchema, update: faqUpdateSchema, listQuery: faqListQuerySchema },
+  list: { sorts: FAQ_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.faq.index', path: '/admin/faq/list' },
+    add: { name: 'company.faq.add', path: '/admin/faq/add' },
+    edit: { name: 'company.faq.edit', path: '/admin/faq/:id/edit' },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { lenient, resourceListQuerySchema } from './resource.js';
 
 /** The status of a simple admin record: 0 passive, 1 active. */
@@ -50,3 +51,23 @@ export type HashtagUpdate = z.infer<typeof hashtagUpdateSchema>;
 /** GET api/admin/hashtags: the list query plus the status filter. */
 export const hashtagListQuerySchema = resourceListQuerySchema.extend({ status: activeStatusFilter });
 export type HashtagListQuery = z.infer<typeof hashtagListQuerySchema>;
+
+/** The hashtags of a company (issue 4): `api/admin/hashtags` and its three admin screens. */
+export const hashtagsContract = defineContract({
+  plural: 'hashtags',
+  namespace: 'hashtags_admin',
+  // Spec §6: show_hashtag to see hashtags, create_hashtag to change them.
+  permissions: readWrite('show_hashtag', 'create_hashtag'),
+  schemas: {
+    item: hashtagSchema,
+    create: hashtagCreateSchema,
+    update: hashtagUpdateSchema,
+    listQuery: hashtagListQuerySchema,
+  },
+  list: { sorts: HASHTAG_SORTS, defaultSort: '-created_at', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.hashtag.index', path: '/admin/hashtags' },
+    add: { name: 'company.hashtag.add', path: '/admin/hashtags/add' },
+    edit: { name: 'company.hashtag.edit', path: '/admin/hashtags/:id/edit' },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { optionalText } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { resourceListQuerySchema } from './resource.js';
@@ -44,3 +45,23 @@ export type InstitutionUpdate = z.infer<typeof institutionUpdateSchema>;
 /** GET api/admin/institutions: the list query plus the status filter. */
 export const institutionListQuerySchema = resourceListQuerySchema.extend({ status: activeStatusFilter });
 export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;
+
+/** The training institutions of a company (issue 4): `api/admin/institutions` and its three admin screens. */
+export const institutionsContract = defineContract({
+  plural: 'institutions',
+  namespace: 'institutions_admin',
+  // Spec §6 names no institution permission; institutions are company settings, so read_companysetting guards all.
+  permissions: readWrite('read_companysetting'),
+  schemas: {
+    item: institutionSchema,
+    create: institutionCreateSchema,
+    update: institutionUpdateSchema,
+    listQuery: institutionListQuerySchema,
+  },
+  list: { sorts: INSTITUTION_SORTS, defaultSort: 'name', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.institution.index', path: '/admin/institutions' },
+    add: { name: 'company.institution.add', path: '/admin/institutions/add' },
+    edit: { name: 'company.institution.edit', path: '/admin/institutions/edit/:id' },
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { ID_MAX } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { resourceListQuerySchema } from './resource.js';
@@ -100,3 +101,23 @@ export const moduleSwitchesSchema = z.object({
 });
 export type ModuleSwitches = z.infer<typeof moduleSwitchesSchema>;
 export const moduleSwitchesResponseSchema = z.object({ data: z.object({ modules: z.array(z.enum(MODULE_KEYS)) }) });
+
+/** `api/admin/menu-modules` (the company's side-menu items) and its admin screens. */
+export const menuItemsContract = defineContract({
+  plural: 'menu-modules',
+  namespace: 'menu_admin',
+  // Spec §6 names one permission for widget (menu) management.
+  permissions: readWrite('read_widgetmanagement'),
+  schemas: {
+    item: adminMenuItemSchema,
+    create: adminMenuItemCreateSchema,
+    update: adminMenuItemUpdateSchema,
+    listQuery: adminMenuItemListQuerySchema,
+  },
+  list: { sorts: MENU_ITEM_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.menu-modules', path: '/admin/menu-modules' },
+    add: { name: 'company.menu-modules.add', path: '/admin/menu-modules/add' },
+    edit: { name: 'company.menu-modules.edit', path: '/admin/menu-modules/:id/edit' },
+  },
+});

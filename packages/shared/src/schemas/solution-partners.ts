@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { optionalText } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { resourceListQuerySchema } from './resource.js';
@@ -73,3 +74,24 @@ export type SolutionPartnerUpdate = z.infer<typeof solutionPartnerUpdateSchema>;
 
 export const solutionPartnerListQuerySchema = resourceListQuerySchema.extend({ status: activeStatusFilter });
 export type SolutionPartnerListQuery = z.infer<typeof solutionPartnerListQuerySchema>;
+
+/** `api/admin/solution-partners` and its three admin screens. */
+export const solutionPartnersContract = defineContract({
+  plural: 'solution-partners',
+  namespace: 'partners_admin',
+  // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
+  // company works with), so read_integration guards every action.
+  permissions: readWrite('read_integration'),
+  schemas: {
+    item: solutionPartnerSchema,
+    create: solutionPartnerCreateSchema,
+    update: solutionPartnerUpdateSchema,
+    listQuery: solutionPartnerListQuerySchema,
+  },
+  list: { sorts: SOLUTION_PARTNER_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.solution_partner.index', path: '/admin/solution-partners' },
+    add: { name: 'company.solution_partner.add', path: '/admin/solution-partners/add' },
+    edit: { name: 'company.solution_partner.edit', path: '/admin/solution-partners/:id/edit' },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { ID_MAX, messageSchema, optionalText } from './common.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
 import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
@@ -196,3 +197,27 @@ export const userGroupRuleOptionsSchema = z.object({
   data: z.object({ departments: z.array(z.string()), titles: z.array(z.string()), locations: z.array(z.string()) }),
 });
 export type UserGroupRuleOptions = z.infer<typeof userGroupRuleOptionsSchema>['data'];
+
+/** `api/admin/user-groups` and its three admin screens. */
+export const userGroupsContract = defineContract({
+  plural: 'user-groups',
+  namespace: 'user_groups_admin',
+  // Spec §6: groups are part of user management, so show_user guards every action.
+  permissions: readWrite('show_user'),
+  schemas: {
+    item: userGroupSchema,
+    create: userGroupCreateSchema,
+    update: userGroupUpdateSchema,
+    listQuery: userGroupListQuerySchema,
+  },
+  list: {
+    sorts: USER_GROUP_SORTS,
+    defaultSort: 'name',
+    filters: [{ kind: 'select', param: 'kind', options: USER_GROUP_KINDS }, ACTIVE_STATUS_LIST_FILTER],
+  },
+  screens: {
+    list: { name: 'company.user.group.index', path: '/admin/user/group' },
+    add: { name: 'company.user.group.add', path: '/admin/user/group/add' },
+    edit: { name: 'company.user.group.edit', path: '/admin/user/group/edit/:id' },
+  },
+});

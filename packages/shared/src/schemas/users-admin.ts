@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
-import { userStatusSchema } from './admin-dashboard.js';
+import { defineContract, readWrite } from '../resource-contract.js';
+import { USER_STATUS_NAMES, userStatusSchema } from './admin-dashboard.js';
 import { ID_MAX, optionalText } from './common.js';
 import { isoDateSchema, lenient, resourceListQuerySchema } from './resource.js';
 
@@ -110,3 +111,32 @@ export const adminUserListQuerySchema = resourceListQuerySchema.extend({
   created_to: lenient(isoDateSchema),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/**
+ * `api/admin/users` and its admin screens. The role filter's options (the company's roles) are known only at run
+ * time; the web list adds it.
+ */
+export const usersContract = defineContract({
+  plural: 'users',
+  namespace: 'users_admin',
+  permissions: readWrite('show_user'),
+  schemas: {
+    item: adminUserSchema,
+    create: adminUserCreateSchema,
+    update: adminUserUpdateSchema,
+    listQuery: adminUserListQuerySchema,
+  },
+  list: {
+    sorts: ADMIN_USER_SORTS,
+    defaultSort: '-created_at',
+    filters: [
+      { kind: 'select', param: 'status', options: Object.keys(USER_STATUS_NAMES) },
+      { kind: 'date-range', from: 'created_from', to: 'created_to' },
+    ],
+  },
+  screens: {
+    list: { name: 'company.user.list', path: '/admin/user/list' },
+    add: { name: 'company.user.add', path: '/admin/user/add' },
+    edit: { name: 'company.user.edit', path: '/admin/user/edit/:id' },
+  },
+});

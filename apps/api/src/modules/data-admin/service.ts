@@ -8,10 +8,8 @@ import {
   type DataRequestListQuery,
   type DataRequestUpdate,
   type DataSubject,
-  dataRequestCreateSchema,
-  dataRequestListQuerySchema,
   dataRequestSchema,
-  dataRequestUpdateSchema,
+  dataRequestsContract,
   ROLE,
 } from '@kampus/shared';
 import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
@@ -26,7 +24,7 @@ import { record } from '../../platform/events.js';
 import { type ExportOwner, type ExportPlan, initiatorOf } from '../../platform/exports.js';
 import { invalidFields } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { defineResource, readWrite } from '../../platform/resource/resource.js';
+import { defineResource } from '../../platform/resource/resource.js';
 import type { UsersService } from '../users/service.js';
 import { BUILT_IN_SHEETS, type SheetProvider, type SheetScope } from './sheets.js';
 
@@ -186,17 +184,9 @@ export function createDataAdminService(platform: Platform, deps: { users: Pick<U
   platform.exports.define({ name: 'data-workbook', schema: workbookParamsSchema, plan: workbookPlan });
 
   const resource = defineResource<DataRequest, DataRequestCreate, DataRequestUpdate, DataRequestListQuery>(db, {
-    plural: 'data-requests',
+    contract: dataRequestsContract,
     entity: 'data_request',
     table: dataRequests,
-    // Spec §6 names no privacy permission; /admin/data is a company setting, so read_companysetting guards all.
-    permissions: readWrite('read_companysetting'),
-    schemas: {
-      item: dataRequestSchema,
-      create: dataRequestCreateSchema,
-      update: dataRequestUpdateSchema,
-      listQuery: dataRequestListQuerySchema,
-    },
     sortable: {
       due_at: dataRequests.dueAt,
       received_at: dataRequests.receivedAt,

@@ -12,14 +12,8 @@ import {
   type FaqListQuery,
   type FaqPublicQuery,
   type FaqUpdate,
-  faqCategoryCreateSchema,
-  faqCategoryListQuerySchema,
-  faqCategorySchema,
-  faqCategoryUpdateSchema,
-  faqCreateSchema,
-  faqListQuerySchema,
-  faqSchema,
-  faqUpdateSchema,
+  faqCategoriesContract,
+  faqsContract,
   isLocale,
   type Locale,
   type LocalizedText,
@@ -31,7 +25,7 @@ import { companies, faqCategories, faqs } from '../../db/schema/index.js';
 import { inTenant } from '../../db/scope.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, foldCase, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, columnValues, defineResource, foldCase } from '../../platform/resource/resource.js';
 
 /** The company's default language: the fallback of every text and the one a text must at least be written in. */
 async function defaultLanguageOf(tx: Db, companyId: number): Promise<Locale> {
@@ -56,8 +50,15 @@ async function assertDefaultLanguage(tx: Db, companyId: number, texts: Record<st
 
 const statusOf = (status: number) => activeStatusSchema.catch(0).parse(status);
 /** Fields not sent stay: undefined values are left out of the SET list. */
-const definedOnly = <T extends Record<string, unknown>>(columns: T) =>
-  Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** The body fields each table takes as they are (the rest are checked or worked out first). */
+const CATEGORY_COLUMNS = { name: faqCategories.name, order: faqCategories.order, status: faqCategories.status };
+const FAQ_COLUMNS = {
+  category_id: faqs.categoryId,
+  question: faqs.question,
+  answer: faqs.answer,
+  order: faqs.order,
+  status: faqs.status,
+};
 
 async function presentCategories(tx: Db, companyId: number, ids: number[]): Promise<FaqCategory[]> {
   if (ids.length === 0) return [];
@@ -128,17 +129,9 @@ const stripTags = (html: string) =>
 
 function createCategoriesResource(db: Db) {
   return defineResource<FaqCategory, FaqCategoryCreate, FaqCategoryUpdate, FaqCategoryListQuery>(db, {
-    plural: 'faq-categories',
+    contract: faqCategoriesContract,
     entity: 'faq_category',
     table: faqCategories,
-    // Spec §6: read_faq to see the FAQ, create_faq to change it.
-    permissions: readWrite('read_faq', 'create_faq'),
-    schemas: {
-      item: faqCategorySchema,
-      create: faqCategoryCreateSchema,
-      update: faqCategoryUpdateSchema,
-      listQuery: faqCategoryListQuerySchema,
-    },
     sortable: {
       order: faqCategories.order,
       status: faqCategories.status,
@@ -162,7 +155,7 @@ function createCategoriesResource(db: Db) {
 
     async update(tx, actor, before, input) {
       await assertDefaultLanguage(tx, actor.companyId, { name: input.name });
-      const columns = definedOnly({ name: input.name, order: input.order, status: input.status });
+      const columns = columnValues(CATEGORY_COLUMNS, faqCategories, input);
       if (Object.keys(columns).length === 0) return;
       await tx
         .update(faqCategories)
@@ -190,11 +183,9 @@ function createCategoriesResource(db: Db) {
 
 function createFaqsResource(db: Db) {
   return defineResource<Faq, FaqCreate, FaqUpdate, FaqListQuery>(db, {
-    plural: 'faqs',
+    contract: faqsContract,
     entity: 'faq',
     table: faqs,
-    permissions: readWrite('read_faq', 'create_faq'),
-    schemas: { item: faqSchema, create: faqCreateSchema, update: faqUpdateSchema, listQuery: faqListQuerySchema },
     sortable: {
       order: faqs.order,
       status: faqs.status,
@@ -231,13 +222,7 @@ function createFaqsResource(db: Db) {
     async update(tx, actor, before, input) {
       await assertOwnCategory(tx, actor.companyId, input.category_id);
       await assertDefaultLanguage(tx, actor.companyId, { question: input.question, answer: input.answer });
-      const columns = definedOnly({
-        categoryId: input.category_id,
-        question: input.question,
-        answer: input.answer,
-        order: input.order,
-        status: input.status,
-      });
+      const columns = columnValues(FAQ_COLUMNS, faqs, input);
       if (Object.keys(columns).length === 0) return;
       await tx
         .update(faqs)

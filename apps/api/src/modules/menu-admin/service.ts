@@ -5,14 +5,11 @@ import {
   type AdminMenuItemListQuery,
   type AdminMenuItemUpdate,
   activeStatusSchema,
-  adminMenuItemCreateSchema,
-  adminMenuItemListQuerySchema,
-  adminMenuItemSchema,
-  adminMenuItemUpdateSchema,
   LOCALES,
   type MENU_ITEM_SORTS,
   type MenuTitles,
   type ModuleSwitches,
+  menuItemsContract,
   menuTypeLabelKey,
 } from '@kampus/shared';
 import { and, asc, eq, inArray, max, ne } from 'drizzle-orm';
@@ -23,7 +20,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, defineResource } from '../../platform/resource/resource.js';
 import { findEnabledModules } from '../widgets/service.js';
 
 /** Orders go in steps of ten, as the demo seed does, so an item can be slotted in by hand later. */
@@ -77,17 +74,9 @@ export function createMenuAdminService(platform: Platform) {
   const db = platform.database.db;
 
   const resource = defineResource<AdminMenuItem, AdminMenuItemCreate, AdminMenuItemUpdate, AdminMenuItemListQuery>(db, {
-    plural: 'menu-modules',
+    contract: menuItemsContract,
     entity: 'menu_item',
     table: menuItems,
-    // Spec §6 names one permission for widget (menu) management.
-    permissions: readWrite('read_widgetmanagement'),
-    schemas: {
-      item: adminMenuItemSchema,
-      create: adminMenuItemCreateSchema,
-      update: adminMenuItemUpdateSchema,
-      listQuery: adminMenuItemListQuerySchema,
-    },
     sortable: {
       order: menuItems.order,
       type: menuItems.type,

@@ -1,60 +1,32 @@
 import {
-  ACTIVE_STATUS_NAMES,
-  activeStatusSchema,
-  type SOLUTION_PARTNER_SORTS,
   type SolutionPartner,
   type SolutionPartnerCreate,
   type SolutionPartnerListQuery,
   type SolutionPartnerUpdate,
-  solutionPartnerCreateSchema,
-  solutionPartnerListQuerySchema,
-  solutionPartnerSchema,
-  solutionPartnerUpdateSchema,
+  solutionPartnersContract,
 } from '@kampus/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { solutionPartners } from '../../db/schema/index.js';
 import type { Platform } from '../../platform/deps.js';
 import { invalidFields } from '../../platform/http/errors.js';
-import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusExportColumn, columnValues, defineResource } from '../../platform/resource/resource.js';
 import { detachFile, replaceFile } from '../files/service.js';
 
-async function presentPartners(tx: Db, companyId: number, ids: number[]): Promise<SolutionPartner[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(solutionPartners)
-    .where(and(eq(solutionPartners.companyId, companyId), inArray(solutionPartners.id, ids)));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    logo: row.logo,
-    website: row.website,
-    contact_name: row.contactName,
-    contact_email: row.contactEmail,
-    phone: row.phone,
-    description: row.description,
-    order: row.order,
-    status: activeStatusSchema.catch(0).parse(row.status),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }));
-}
-
-function writableColumns(input: SolutionPartnerUpdate) {
-  const columns: Partial<typeof solutionPartners.$inferInsert> = {
-    name: input.name,
-    logo: input.logo,
-    website: input.website,
-    contactName: input.contact_name,
-    contactEmail: input.contact_email,
-    phone: input.phone,
-    description: input.description,
-    order: input.order,
-    status: input.status,
-  };
-  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-}
+/** Item field → column: the framework presents the rows and writes the bodies through it. */
+const PARTNER_COLUMNS = {
+  name: solutionPartners.name,
+  logo: solutionPartners.logo,
+  website: solutionPartners.website,
+  contact_name: solutionPartners.contactName,
+  contact_email: solutionPartners.contactEmail,
+  phone: solutionPartners.phone,
+  description: solutionPartners.description,
+  order: solutionPartners.order,
+  status: solutionPartners.status,
+  created_at: solutionPartners.createdAt,
+  updated_at: solutionPartners.updatedAt,
+};
 
 export function createSolutionPartnersService(platform: Platform) {
   /**
@@ -75,24 +47,11 @@ export function createSolutionPartnersService(platform: Platform) {
     SolutionPartnerUpdate,
     SolutionPartnerListQuery
   >(platform.database.db, {
-    plural: 'solution-partners',
+    contract: solutionPartnersContract,
     entity: 'solution_partner',
     table: solutionPartners,
-    // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
-    // company works with), so read_integration guards every action.
-    permissions: readWrite('read_integration'),
-    schemas: {
-      item: solutionPartnerSchema,
-      create: solutionPartnerCreateSchema,
-      update: solutionPartnerUpdateSchema,
-      listQuery: solutionPartnerListQuerySchema,
-    },
-    sortable: {
-      name: solutionPartners.name,
-      order: solutionPartners.order,
-      status: solutionPartners.status,
-      created_at: solutionPartners.createdAt,
-    } satisfies Record<(typeof SOLUTION_PARTNER_SORTS)[number], unknown>,
+    columns: PARTNER_COLUMNS,
+    activeStatus: true,
     defaultOrder: [asc(solutionPartners.order), asc(solutionPartners.name)],
     search: [
       solutionPartners.name,
@@ -101,14 +60,16 @@ export function createSolutionPartnersService(platform: Platform) {
       solutionPartners.website,
       solutionPartners.description,
     ],
-    filters: { status: (v: number) => eq(solutionPartners.status, v) },
-    present: presentPartners,
 
     async create(tx, actor, input) {
       await attachLogo(tx, actor.companyId, input.logo, null);
       const [row] = await tx
         .insert(solutionPartners)
-        .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name })
+        .values({
+          ...columnValues(PARTNER_COLUMNS, solutionPartners, input),
+          companyId: actor.companyId,
+          name: input.name,
+        })
         .returning({ id: solutionPartners.id });
       if (!row) throw new Error('solution partner insert returned nothing');
       return row.id;
@@ -116,15 +77,13 @@ export function createSolutionPartnersService(platform: Platform) {
 
     async update(tx, actor, before, input) {
       await attachLogo(tx, actor.companyId, input.logo, before.logo);
-      const columns = writableColumns(input);
+      const columns = columnValues(PARTNER_COLUMNS, solutionPartners, input);
       if (Object.keys(columns).length === 0) return;
       await tx
         .update(solutionPartners)
         .set(columns)
         .where(and(eq(solutionPartners.companyId, actor.companyId), eq(solutionPartners.id, before.id)));
     },
-
-    status: activeStatusAction(solutionPartners),
 
     // A deleted partner's logo is let go; the clean-up removes it once nothing else points at it.
     async beforeDelete(tx, actor, items) {
@@ -141,10 +100,7 @@ export function createSolutionPartnersService(platform: Platform) {
         { header: 'partners_admin.columns.contact_email', value: (p) => p.contact_email },
         { header: 'partners_admin.columns.phone', value: (p) => p.phone },
         { header: 'partners_admin.columns.order', value: (p) => p.order },
-        {
-          header: 'partners_admin.columns.status',
-          value: (p, t) => t(`partners_admin.status.${ACTIVE_STATUS_NAMES[p.status]}`),
-        },
+        activeStatusExportColumn('partners_admin'),
       ],
     },
   });

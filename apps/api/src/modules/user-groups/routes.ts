@@ -23,7 +23,7 @@ import type { UserGroupsService } from './service.js';
  */
 export function registerUserGroupRoutes(app: FastifyInstance, groups: UserGroupsService): void {
   registerResource(app, groups.resource);
-  const { permissions } = groups.resource.declaration;
+  const { permissions } = groups.resource.declaration.contract;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/admin/user-groups';
   const tags = ['admin', 'user-groups'];

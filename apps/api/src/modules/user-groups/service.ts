@@ -14,10 +14,7 @@ import {
   type UserGroupRuleOptions,
   type UserGroupRules,
   type UserGroupUpdate,
-  userGroupCreateSchema,
-  userGroupListQuerySchema,
-  userGroupSchema,
-  userGroupUpdateSchema,
+  userGroupsContract,
 } from '@kampus/shared';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -28,7 +25,7 @@ import type { Platform } from '../../platform/deps.js';
 import { record } from '../../platform/events.js';
 import { invalidFields, notFound } from '../../platform/http/errors.js';
 import type { Translate } from '../../platform/i18n.js';
-import { activeStatusAction, defineResource, readWrite } from '../../platform/resource/resource.js';
+import { activeStatusAction, columnValues, defineResource } from '../../platform/resource/resource.js';
 import {
   companyUserIds,
   countActiveMembers,
@@ -139,14 +136,8 @@ function rulesForKind(kind: UserGroupKind, rules: UserGroupRules | null | undefi
   return rules;
 }
 
-function writableColumns(input: UserGroupUpdate) {
-  const columns: Partial<typeof userGroups.$inferInsert> = {
-    name: input.name,
-    description: input.description,
-    status: input.status,
-  };
-  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-}
+/** The body fields the table takes as they are; kind and rules are worked out first. */
+const GROUP_COLUMNS = { name: userGroups.name, description: userGroups.description, status: userGroups.status };
 
 async function findGroupOrFail(tx: Db, companyId: number, id: number): Promise<GroupMembershipRow> {
   const [group] = await findGroups(tx, companyId, [id]);
@@ -158,17 +149,9 @@ export function createUserGroupsService(platform: Platform) {
   const db = platform.database.db;
 
   const resource = defineResource<UserGroup, UserGroupCreate, UserGroupUpdate, UserGroupListQuery>(db, {
-    plural: 'user-groups',
+    contract: userGroupsContract,
     entity: ENTITY,
     table: userGroups,
-    // Groups are part of the user area, which spec §6 guards with one permission.
-    permissions: readWrite('show_user'),
-    schemas: {
-      item: userGroupSchema,
-      create: userGroupCreateSchema,
-      update: userGroupUpdateSchema,
-      listQuery: userGroupListQuerySchema,
-    },
     sortable: {
       name: userGroups.name,
       kind: userGroups.kind,
@@ -199,7 +182,13 @@ export function createUserGroupsService(platform: Platform) {
       if (input.kind === 'static') await assertCompanyUsers(tx, actor.companyId, input.member_ids, 'member_ids');
       const [row] = await tx
         .insert(userGroups)
-        .values({ ...writableColumns(input), companyId: actor.companyId, name: input.name, kind: input.kind, rules })
+        .values({
+          ...columnValues(GROUP_COLUMNS, userGroups, input),
+          companyId: actor.companyId,
+          name: input.name,
+          kind: input.kind,
+          rules,
+        })
         .returning({ id: userGroups.id });
       if (!row) throw new Error('user group insert returned nothing');
       if (input.kind === 'static') await insertMembers(tx, actor, row.id, input.member_ids);
@@ -213,7 +202,7 @@ export function createUserGroupsService(platform: Platform) {
       if (before.kind === 'static' && kind === 'rule') await deleteMembers(tx, actor, before.id);
       await tx
         .update(userGroups)
-        .set({ ...writableColumns(input), kind, rules, updatedAt: new Date() })
+        .set({ ...columnValues(GROUP_COLUMNS, userGroups, input), kind, rules, updatedAt: new Date() })
         .where(and(eq(userGroups.companyId, actor.companyId), eq(userGroups.id, before.id)));
     },
 

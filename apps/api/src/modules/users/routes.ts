@@ -62,7 +62,7 @@ const fileRejection = (error: ImportFileRejected, t: Translate) => ({
  * template; and `/api/admin/registration-requests`. Spec §6 names one permission for the user area: show_user.
  */
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
-  const permission = users.resource.declaration.permissions.update;
+  const permission = users.resource.declaration.contract.permissions.update;
   const guard = { access: { permission } } as const;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -4,15 +4,12 @@ import {
   type AdminUserCreate,
   type AdminUserListQuery,
   type AdminUserUpdate,
-  adminUserCreateSchema,
-  adminUserListQuerySchema,
-  adminUserSchema,
-  adminUserUpdateSchema,
   isLocale,
   type Locale,
   ROLE,
   USER_STATUS_NAMES,
   userStatusSchema,
+  usersContract,
 } from '@kampus/shared';
 import { and, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -23,7 +20,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Platform } from '../../platform/deps.js';
 import { forbidden, invalidFields } from '../../platform/http/errors.js';
 import { languageOf } from '../../platform/i18n.js';
-import { defineResource, readWrite } from '../../platform/resource/resource.js';
+import { defineResource } from '../../platform/resource/resource.js';
 import type { AuthService } from '../auth/service.js';
 import { assertDefinedKeys, findDefinedFields, findLabelledFields, mergeCustomFields } from './custom-fields.js';
 import { createUserImport } from './import-service.js';
@@ -289,17 +286,9 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
   }
 
   const resource = defineResource<AdminUser, AdminUserCreate, AdminUserUpdate, AdminUserListQuery>(db, {
-    plural: 'users',
+    contract: usersContract,
     entity: 'user',
     table: users,
-    // Spec §6 names one permission for the whole user area.
-    permissions: readWrite('show_user'),
-    schemas: {
-      item: adminUserSchema,
-      create: adminUserCreateSchema,
-      update: adminUserUpdateSchema,
-      listQuery: adminUserListQuerySchema,
-    },
     sortable: {
       name: users.name,
       surname: users.surname,

@@ -1,14 +1,15 @@
-import { resourceListQuerySchema } from '@kampus/shared';
+import { defineContract, readWrite, resourceListQuerySchema } from '@kampus/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
-import { users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { hashtags, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { neutralise } from './export.js';
-import { defineResource, foldCase } from './resource.js';
+import { columnValues, defineResource, foldCase } from './resource.js';
 import { registerResource } from './routes.js';
 
 const probeSchema = z.object({ id: z.number(), name: z.string() });
@@ -19,10 +20,9 @@ const probeWriteSchema = z.object({ name: z.string().trim().min(1).max(50) });
  * framework must still keep every company apart and write the audit trail.
  */
 function probeResource(test: TestApp) {
-  return defineResource(test.db, {
+  const contract = defineContract({
     plural: 'probe-people',
-    entity: 'probe',
-    table: users,
+    namespace: 'users_admin',
     permissions: {
       list: 'show_hashtag',
       read: 'show_hashtag',
@@ -36,6 +36,13 @@ function probeResource(test: TestApp) {
       update: probeWriteSchema,
       listQuery: resourceListQuerySchema,
     },
+    list: { sorts: ['name'], filters: [] },
+    screens: {},
+  });
+  return defineResource(test.db, {
+    contract,
+    entity: 'probe',
+    table: users,
     sortable: { name: users.name },
     defaultOrder: [desc(users.id)],
     search: [users.name],
@@ -195,5 +202,52 @@ describe('the resource framework', () => {
       5,
       null,
     ]);
+  });
+});
+
+describe('the column map of a declaration', () => {
+  const contract = defineContract({
+    plural: 'probe-tags',
+    namespace: 'hashtags_admin',
+    permissions: readWrite('show_hashtag', 'create_hashtag'),
+    schemas: {
+      item: z.object({ id: z.number(), name: z.string(), status: z.number() }),
+      create: z.object({ name: z.string() }),
+      update: z.object({ name: z.string() }),
+      listQuery: resourceListQuerySchema,
+    },
+    list: { sorts: ['name'], filters: [] },
+    screens: {},
+  });
+  const declaration = {
+    contract,
+    entity: 'probe',
+    table: hashtags,
+    defaultOrder: [desc(hashtags.id)],
+    search: [hashtags.name],
+    export: { fileName: 'hashtags_admin.export_file', columns: [] },
+  };
+  // Nothing reaches the database while a resource is defined.
+  const noDatabase = {} as Db;
+
+  it('writes the fields sent that have a column, by the column’s property, nulls included', () => {
+    const columns = { name: hashtags.name, status: hashtags.status, created_at: hashtags.createdAt };
+    expect(columnValues(columns, hashtags, { name: 'a', status: undefined, created_at: 'x', other: 1, id: 9 })).toEqual(
+      { name: 'a' },
+    );
+    expect(columnValues(columns, hashtags, { status: null })).toEqual({ status: null });
+    expect(() => columnValues({ name: users.name }, hashtags, { name: 'a' })).toThrow(/not a column/);
+  });
+
+  it('refuses a declaration that can neither present its items nor sort by a contract field', () => {
+    expect(() => defineResource(noDatabase, { ...declaration, columns: { name: hashtags.name } })).toThrow(
+      /present the items or give every field a column \(status\)/,
+    );
+    expect(() =>
+      defineResource(noDatabase, { ...declaration, columns: { status: hashtags.status }, present: async () => [] }),
+    ).toThrow(/no column to sort by name/);
+    expect(() =>
+      defineResource(noDatabase, { ...declaration, columns: { name: hashtags.name, status: hashtags.status } }),
+    ).not.toThrow();
   });
 });

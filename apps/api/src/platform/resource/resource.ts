@@ -1,16 +1,19 @@
 import {
+  ACTIVE_STATUS_NAMES,
+  type ActiveStatus,
   activeStatusSchema,
   type BulkAction,
   type BulkResult,
   EXPORT_MAX_ROWS,
   type ExportFormat,
-  type Permission,
   parseSort,
+  type ResourceContract,
   type ResourceListQuery,
+  type ResourceScreens,
 } from '@kampus/shared';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
 import { inTenant } from '../../db/scope.js';
@@ -63,12 +66,47 @@ export function activeStatusAction<Item extends { id: number }>(
   };
 }
 
-/** One permission per action of a resource. */
-export type ResourcePermissions = Record<'list' | 'read' | 'create' | 'update' | 'delete', Permission>;
+/** The shared contract (packages/shared) of a resource whose items, bodies and list query have these types. */
+export type ContractOf<Item, Create, Update, Query extends ResourceListQuery> = ResourceContract<
+  z.ZodType<Item>,
+  z.ZodType<Create, unknown>,
+  z.ZodType<Update, unknown>,
+  z.ZodType<Query, unknown>,
+  ResourceScreens
+>;
 
-/** The usual shape: one permission to see the records, one (by default the same) to change them. */
-export function readWrite(read: Permission, write: Permission = read): ResourcePermissions {
-  return { list: read, read, create: write, update: write, delete: write };
+/** Item field → the column holding it. */
+export type ColumnMap<Item> = { [K in keyof Item]?: PgColumn };
+
+/** Fields the database sets itself, never taken from a body. */
+const GENERATED_FIELDS = new Set(['id', 'created_at', 'updated_at']);
+
+/**
+ * The column values of a body: each field sent (not undefined) that has a column, keyed by the column's property
+ * name. What a declaration's own create/update spreads into its insert or set, beside the fields it works out itself.
+ */
+export function columnValues<Item>(columns: ColumnMap<Item>, table: PgTable, input: object): Record<string, unknown> {
+  const propertyOf = new Map(Object.entries(getTableColumns(table)).map(([property, column]) => [column, property]));
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    const column = (columns as Record<string, PgColumn | undefined>)[field];
+    if (value === undefined || !column || GENERATED_FIELDS.has(field)) continue;
+    const property = propertyOf.get(column);
+    if (!property) throw new Error(`column of ${field} is not a column of the resource's table`);
+    values[property] = value;
+  }
+  return values;
+}
+
+/** A stored 0/1 status as the item shows it; anything else stored reads as passive. */
+export const presentActiveStatus = (value: unknown): ActiveStatus => activeStatusSchema.catch(0).parse(value);
+
+/** The export column of the shared 0/1 status: `<namespace>.columns.status`, the value `<namespace>.status.*`. */
+export function activeStatusExportColumn<Item extends { status: ActiveStatus }>(namespace: string): ExportColumn<Item> {
+  return {
+    header: `${namespace}.columns.status`,
+    value: (item, t) => t(`${namespace}.status.${ACTIVE_STATUS_NAMES[item.status]}`),
+  };
 }
 
 /**
@@ -94,32 +132,43 @@ export interface UniqueRule<Create> {
  * audit row of every change, paging, sorting, search, bulk actions and export.
  */
 export interface ResourceDeclaration<Item, Create, Update, Query extends ResourceListQuery> {
-  /** URL segment: `/api/admin/{plural}`. */
-  plural: string;
+  /** The shared contract: plural, permissions, schemas and the sortable fields. */
+  contract: ContractOf<Item, Create, Update, Query>;
   /** Audit entity type and action prefix: `user` → `user.created`. */
   entity: string;
   table: TenantTable;
-  permissions: ResourcePermissions;
-  schemas: {
-    item: z.ZodType<Item>;
-    create: z.ZodType<Create>;
-    update: z.ZodType<Update>;
-    listQuery: z.ZodType<Query>;
-  };
-  /** `sort` field name → column (or expression). Anything else falls back to `defaultOrder`. */
-  sortable: Record<string, PgColumn | SQL>;
+  /**
+   * Item field → column. The framework writes the body's fields through it (create and update need no code of
+   * their own), sorts by the contract's sort fields through it and, when every item field has a column, presents
+   * the rows itself (dates as ISO text).
+   */
+  columns?: ColumnMap<Item>;
+  /**
+   * The table has the shared 0/1 `status` column: the framework presents it, filters the list by `status` and offers
+   * the bulk status action (each unless the declaration states its own).
+   */
+  activeStatus?: boolean;
+  /**
+   * `sort` field name → column (or expression), for sort fields without a column of `columns` or sorting
+   * differently. Anything not sortable falls back to `defaultOrder`.
+   */
+  sortable?: Record<string, PgColumn | SQL>;
   defaultOrder: SQL[];
   /** Columns searched, case-insensitively (Turkish, Azerbaijani and German capitals included). */
   search: PgColumn[];
   /** Typed filters of the list query; a filter is applied only when its value is present. */
   filters?: Filters<Omit<Query, keyof ResourceListQuery>>;
-  /** Rows → items, for the ids given (all of the company); the order does not matter. */
-  present: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
+  /** Rows → items, for the ids given (all of the company); the order does not matter. Default: from `columns`. */
+  present?: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
   /** Values unique in the company, checked by the framework around create and update. */
   unique?: UniqueRule<Create>[];
-  /** Inserts the record and returns its id. Business rules failing → throw invalidFields(...). */
-  create: (tx: Db, actor: Actor, input: Create) => Promise<number>;
-  update: (tx: Db, actor: Actor, before: Item, input: Update) => Promise<void>;
+  /**
+   * Inserts the record and returns its id. Business rules failing → throw invalidFields(...). Default: inserts the
+   * body's `columns` into the actor's company.
+   */
+  create?: (tx: Db, actor: Actor, input: Create) => Promise<number>;
+  /** Default: sets the body's `columns` that were sent. */
+  update?: (tx: Db, actor: Actor, before: Item, input: Update) => Promise<void>;
   /** Checks before deleting (e.g. not oneself); the framework deletes the rows afterwards. */
   beforeDelete?: (tx: Db, actor: Actor, items: Item[]) => Promise<void>;
   /** Runs after the transaction committed (mail, jobs), so a failed side effect cannot undo the change. */
@@ -169,8 +218,71 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   db: Db,
   decl: ResourceDeclaration<Item, Create, Update, Query>,
 ) {
-  const { table } = decl;
+  const { table, contract } = decl;
   const ofCompany = (companyId: number) => eq(table.companyId, companyId);
+  const columns = { id: table.id, ...decl.columns } as Record<string, PgColumn>;
+  const statusColumn = decl.activeStatus ? (table as TenantTable & { status: PgColumn }).status : undefined;
+  const sortable: Record<string, PgColumn | SQL> = {
+    ...Object.fromEntries(contract.list.sorts.flatMap((field) => (columns[field] ? [[field, columns[field]]] : []))),
+    ...decl.sortable,
+  };
+  const unsortable = contract.list.sorts.filter((field) => !Object.hasOwn(sortable, field));
+  if (unsortable.length > 0) throw new Error(`${decl.entity}: no column to sort by ${unsortable.join(', ')}`);
+  const filters = {
+    ...(statusColumn ? { status: (value: number) => eq(statusColumn, value) } : {}),
+    ...decl.filters,
+  } as Record<string, (value: unknown) => SQL | undefined>;
+  const statusRule =
+    decl.status ?? (statusColumn ? activeStatusAction<Item>(table as TenantTable & { status: PgColumn }) : undefined);
+
+  /** The item of a row selected through `columns`: dates as ISO text, the 0/1 status read leniently. */
+  function itemOfRow(row: Record<string, unknown>): Item {
+    const item: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(row)) {
+      if (field === 'status' && statusColumn) item[field] = presentActiveStatus(value);
+      else item[field] = value instanceof Date ? value.toISOString() : value;
+    }
+    return item as Item;
+  }
+
+  async function presentFromColumns(tx: Db, companyId: number, ids: number[]): Promise<Item[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select(columns)
+      .from(table)
+      .where(and(ofCompany(companyId), inArray(table.id, ids)));
+    return rows.map(itemOfRow);
+  }
+
+  if (!decl.present) {
+    const item = contract.schemas.item;
+    const fields = item instanceof z.ZodObject ? Object.keys(item.shape) : [];
+    const missing = fields.filter((field) => !columns[field]);
+    if (fields.length === 0 || missing.length > 0) {
+      throw new Error(`${decl.entity}: present the items or give every field a column (${missing.join(', ')})`);
+    }
+  }
+  const present = decl.present ?? presentFromColumns;
+
+  async function insertColumns(tx: Db, actor: Actor, input: Create): Promise<number> {
+    const [row] = await tx
+      .insert(table)
+      .values({ ...columnValues(columns, table, input as object), companyId: actor.companyId } as never)
+      .returning({ id: table.id });
+    if (!row) throw new Error(`${decl.entity} insert returned nothing`);
+    return row.id as number;
+  }
+
+  async function updateColumns(tx: Db, actor: Actor, before: Item, input: Update): Promise<void> {
+    const values = columnValues(columns, table, input as object);
+    if (Object.keys(values).length === 0) return;
+    await tx
+      .update(table)
+      .set(values as never)
+      .where(and(ofCompany(actor.companyId), eq(table.id, before.id)));
+  }
+  const createRow = decl.create ?? insertColumns;
+  const updateRow = decl.update ?? updateColumns;
 
   /** The list's WHERE: always the tenant, then search and filters. Exposed so a test can read the SQL. */
   function listWhere(companyId: number, query: Query): SQL {
@@ -179,7 +291,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       const pattern = likePattern(query.search);
       parts.push(or(...decl.search.map((column) => sql`${foldedColumn(column)} like ${pattern}`)));
     }
-    for (const [key, toSql] of Object.entries(decl.filters ?? {}) as [string, (v: unknown) => SQL | undefined][]) {
+    for (const [key, toSql] of Object.entries(filters)) {
       const value = (query as Record<string, unknown>)[key];
       if (value !== undefined && value !== null) parts.push(toSql(value));
     }
@@ -189,7 +301,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   function listOrder(sort: string | undefined): SQL[] {
     const parsed = parseSort(sort);
     // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
-    const column = parsed && Object.hasOwn(decl.sortable, parsed.field) ? decl.sortable[parsed.field] : undefined;
+    const column = parsed && Object.hasOwn(sortable, parsed.field) ? sortable[parsed.field] : undefined;
     if (!parsed || !column) return [...decl.defaultOrder, desc(table.id)];
     const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
     return [sql`${column} ${direction}`, parsed.descending ? desc(table.id) : asc(table.id)];
@@ -199,7 +311,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   async function presentInOrder(tx: Db, companyId: number, ids: number[]): Promise<Item[]> {
     const items: Item[] = [];
     for (let i = 0; i < ids.length; i += PRESENT_CHUNK) {
-      items.push(...(await decl.present(tx, companyId, ids.slice(i, i + PRESENT_CHUNK))));
+      items.push(...(await present(tx, companyId, ids.slice(i, i + PRESENT_CHUNK))));
     }
     const byId = new Map(items.map((item) => [item.id, item]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -276,10 +388,10 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   }
 
   async function applyStatus(tx: Db, actor: Actor, items: Item[], raw: number | undefined): Promise<void> {
-    if (!decl.status) throw invalidFields({ action: 'resource.status_unsupported' });
-    const parsed = decl.status.schema.safeParse(raw);
+    if (!statusRule) throw invalidFields({ action: 'resource.status_unsupported' });
+    const parsed = statusRule.schema.safeParse(raw);
     if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
-    await decl.status.apply(tx, actor, items, parsed.data);
+    await statusRule.apply(tx, actor, items, parsed.data);
     const after = await presentInOrder(
       tx,
       actor.companyId,
@@ -326,7 +438,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     create: async (actor: Actor, input: Create) => {
       const item = await inTenant(db, actor.companyId, async (tx) => {
         await assertUnique(tx, actor.companyId, input);
-        const id = await withUniqueIndexes(() => decl.create(tx, actor, input));
+        const id = await withUniqueIndexes(() => createRow(tx, actor, input));
         const [created] = await presentInOrder(tx, actor.companyId, [id]);
         if (!created) throw new Error(`${decl.entity} ${id} was created but cannot be read back`);
         await audit(tx, actor, 'created', id, undefined, created);
@@ -341,7 +453,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
         const [before] = await findOwned(tx, actor, [id]);
         if (!before) throw notFound();
         await assertUnique(tx, actor.companyId, input, id);
-        await withUniqueIndexes(() => decl.update(tx, actor, before, input));
+        await withUniqueIndexes(() => updateRow(tx, actor, before, input));
         const [after] = await presentInOrder(tx, actor.companyId, [id]);
         await audit(tx, actor, 'updated', id, before, after);
         return after as Item;

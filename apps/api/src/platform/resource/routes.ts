@@ -26,10 +26,9 @@ const guard = (permission: Permission) => ({ access: { permission } }) as const;
  */
 // biome-ignore lint/suspicious/noExplicitAny: the route layer is generic over every resource's types
 export function registerResource<R extends Resource<any, any, any, any>>(app: FastifyInstance, resource: R): void {
-  const decl = resource.declaration;
-  const { permissions, schemas } = decl;
-  const base = `/api/admin/${decl.plural}`;
-  const tags = ['admin', decl.plural];
+  const { permissions, schemas, plural } = resource.declaration.contract;
+  const base = `/api/admin/${plural}`;
+  const tags = ['admin', plural];
   const r = app.withTypeProvider<ZodTypeProvider>();
   const itemResponse = itemResponseSchema(schemas.item);
   const listQuery = schemas.listQuery as unknown as z.ZodObject;

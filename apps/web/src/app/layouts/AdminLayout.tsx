@@ -26,9 +26,10 @@ import { ADMIN_AREAS, type AdminRouteHandle, adminRoutes, navigationParentOf } f
 import { ImpersonationExit } from '../../features/auth/ImpersonationExit.js';
 import { type SessionUser, useSessionUser } from '../../lib/session.js';
 import { useCompany } from '../company.js';
+import { pathTo } from '../route-names.js';
 import { Footer } from './Footer.js';
 
-const HOME = '/admin/dashboard';
+const HOME = pathTo('company.dashboard');
 
 /** The navigation: every admin route that declares an area and whose permission the session holds, by area. */
 function useNavigationAreas(user: SessionUser | null) {

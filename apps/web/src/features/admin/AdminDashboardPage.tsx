@@ -31,6 +31,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCompany } from '../../app/company.js';
+import { pathTo } from '../../app/route-names.js';
 import { formatLongDate } from '../../lib/dates.js';
 import { useSessionUser } from '../../lib/session.js';
 import { startImpersonation } from '../auth/impersonation.js';
@@ -48,7 +49,7 @@ const FIGURE_ICONS: Record<string, Icon> = {
 
 /** Figures with a screen to act on them: the link and its label's locale key. */
 const FIGURE_LINKS: Record<string, { to: string; label: string }> = {
-  pending_users: { to: '/admin/requests/user', label: 'registration_requests.pending_link' },
+  pending_users: { to: pathTo('company.requests.user'), label: 'registration_requests.pending_link' },
 };
 
 function FigureGroup({ group }: { group: DashboardFigureGroup }) {

@@ -1,4 +1,10 @@
-import { hasMoreThanOneRole, type Permission, permissionsOfRoles, ROLE } from '@kampus/shared';
+import {
+  type AnyResourceContract,
+  hasMoreThanOneRole,
+  type Permission,
+  permissionsOfRoles,
+  ROLE,
+} from '@kampus/shared';
 
 type RoleLike = { id: number; permissions?: readonly { name: string }[] };
 
@@ -19,4 +25,9 @@ export function sessionCan(roles: readonly RoleLike[] | null | undefined, requir
   if (requirement === 'super_admin') return isSuperAdmin(roles);
   if (requirement === 'admin_panel') return hasMoreThanOneRole(roles) && (isSuperAdmin(roles) || names.size > 0);
   return isSuperAdmin(roles) || names.has(requirement);
+}
+
+/** Whether a session may change a resource's records (its contract's update permission): edit, add, delete links. */
+export function sessionMayWrite(roles: readonly RoleLike[] | null | undefined, contract: AnyResourceContract): boolean {
+  return sessionCan(roles, contract.permissions.update);
 }

@@ -1,3 +1,4 @@
+import { hashtagsContract, institutionsContract } from '@kampus/shared';
 import {
   IconBuildingBank,
   IconHash,
@@ -11,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { pathTo, routePath } from '../../app/route-names.js';
 import { companiesRoutes } from './companies/routes.js';
 import { dataRoutes } from './data/routes.js';
 import { faqAdminRoutes } from './faq/routes.js';
@@ -20,7 +22,7 @@ import { mailTemplateRoutes } from './mail-templates/routes.js';
 import { menuModulesRoutes } from './menu-modules/routes.js';
 import { registrationRequestRoutes } from './registration-requests/routes.js';
 import { permissionRoleRoutes } from './roles/routes.js';
-import { type AdminRoute, page } from './route-kit.js';
+import { type AdminRoute, page, resourceRoutes } from './route-kit.js';
 import { settingsRoutes } from './settings/routes.js';
 import { solutionPartnerRoutes } from './solution-partners/routes.js';
 import { userGroupRoutes } from './user-groups/routes.js';
@@ -31,7 +33,7 @@ export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } f
 /** Every screen of the admin panel (spec §2.2) that exists; the navigation is built from this list. */
 export const adminRoutes: AdminRoute[] = [
   {
-    path: '/admin/dashboard',
+    path: routePath('company.dashboard'),
     lazy: page(() => import('./AdminDashboardPage.js')),
     handle: {
       name: 'company.dashboard',
@@ -41,7 +43,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/list',
+    path: routePath('company.user.list'),
     lazy: page(() => import('./users/UsersListPage.js')),
     handle: {
       name: 'company.user.list',
@@ -51,7 +53,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/add',
+    path: routePath('company.user.add'),
     lazy: page(() => import('./users/UserFormPage.js')),
     handle: {
       name: 'company.user.add',
@@ -61,7 +63,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/passive',
+    path: routePath('company.user.passive'),
     lazy: page(() => import('./users/PassiveUsersPage.js')),
     handle: {
       name: 'company.user.passive',
@@ -71,12 +73,12 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/user/edit/:id',
+    path: routePath('company.user.edit'),
     lazy: page(() => import('./users/UserFormPage.js')),
     handle: { name: 'company.user.edit', permission: 'show_user', title: 'users_admin.edit_title' },
   },
   {
-    path: '/admin/user/detail/:id',
+    path: routePath('company.user.detail'),
     lazy: page(() => import('./users/UserDetailPage.js')),
     handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
   },
@@ -84,7 +86,7 @@ export const adminRoutes: AdminRoute[] = [
   ...registrationRequestRoutes,
   ...userGroupRoutes,
   {
-    path: '/admin/authorization-roles',
+    path: routePath('company.role.index'),
     lazy: page(() => import('./roles/RolesListPage.js')),
     handle: {
       name: 'company.role.index',
@@ -94,7 +96,7 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/authorization-add-edit-roles',
+    path: routePath('company.role.add'),
     lazy: page(() => import('./roles/RoleFormPage.js')),
     handle: {
       name: 'company.role.add',
@@ -104,12 +106,12 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/authorization-add-edit-roles/:id',
+    path: routePath('company.role.edit'),
     lazy: page(() => import('./roles/RoleFormPage.js')),
     handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles_admin.edit_title' },
   },
   {
-    path: '/admin/authorization-permission',
+    path: routePath('company.permission.index'),
     lazy: page(() => import('./roles/PermissionsPage.js')),
     handle: {
       name: 'company.permission.index',
@@ -118,54 +120,16 @@ export const adminRoutes: AdminRoute[] = [
       nav: { area: 'authorization', icon: IconKey },
     },
   },
-  {
-    path: '/admin/hashtags',
-    lazy: page(() => import('./hashtags/HashtagsListPage.js')),
-    handle: {
-      name: 'company.hashtag.index',
-      permission: 'show_hashtag',
-      title: 'hashtags_admin.list_title',
-      nav: { area: 'content', icon: IconHash },
-    },
-  },
-  {
-    path: '/admin/hashtags/add',
-    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
-    handle: { name: 'company.hashtag.add', permission: 'create_hashtag', title: 'hashtags_admin.add_title' },
-  },
-  {
-    path: '/admin/hashtags/:id/edit',
-    lazy: page(() => import('./hashtags/HashtagFormPage.js')),
-    handle: { name: 'company.hashtag.edit', permission: 'create_hashtag', title: 'hashtags_admin.edit_title' },
-  },
-  {
-    path: '/admin/institutions',
-    lazy: page(() => import('./institutions/InstitutionsListPage.js')),
-    handle: {
-      name: 'company.institution.index',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.list_title',
-      nav: { area: 'organisation', icon: IconBuildingBank },
-    },
-  },
-  {
-    path: '/admin/institutions/add',
-    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
-    handle: {
-      name: 'company.institution.add',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.add_title',
-    },
-  },
-  {
-    path: '/admin/institutions/edit/:id',
-    lazy: page(() => import('./institutions/InstitutionFormPage.js')),
-    handle: {
-      name: 'company.institution.edit',
-      permission: 'read_companysetting',
-      title: 'institutions_admin.edit_title',
-    },
-  },
+  ...resourceRoutes(hashtagsContract, {
+    list: () => import('./hashtags/HashtagsListPage.js'),
+    form: () => import('./hashtags/HashtagFormPage.js'),
+    nav: { area: 'content', icon: IconHash },
+  }),
+  ...resourceRoutes(institutionsContract, {
+    list: () => import('./institutions/InstitutionsListPage.js'),
+    form: () => import('./institutions/InstitutionFormPage.js'),
+    nav: { area: 'organisation', icon: IconBuildingBank },
+  }),
   ...faqAdminRoutes,
   ...permissionRoleRoutes,
   // The settings area, in the order an administrator sets a company up.
@@ -204,8 +168,16 @@ export function adminBranch(Layout: ComponentType): RouteObject {
     Component: Layout,
     handle: { permission: 'admin_panel' },
     children: [
-      { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-      { path: '/admin/user', element: <Navigate to="/admin/user/list" replace /> },
+      {
+        path: routePath('company'),
+        element: <Navigate to={pathTo('company.dashboard')} replace />,
+        handle: { name: 'company' },
+      },
+      {
+        path: routePath('company.user'),
+        element: <Navigate to={pathTo('company.user.list')} replace />,
+        handle: { name: 'company.user' },
+      },
       ...adminRoutes,
     ],
   };

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { pathTo } from '../../app/route-names.js';
 import { registeredRoutes } from '../../app/route-table.js';
 
 /** The named quick-create routes of spec §2.2, in the spec's order, with the locale key of each label. */
@@ -35,5 +36,5 @@ export function quickCreateItems(routes: readonly RouteObject[]): QuickCreateIte
 
 /** Company pages, where admins work and the quick-create button shows: the admin area. */
 export function isCompanyPage(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
+  return pathname === pathTo('company') || pathname.startsWith(`${pathTo('company')}/`);
 }

@@ -2,6 +2,7 @@ import type { AdminCompany } from '@kampus/shared';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
@@ -121,8 +122,8 @@ export default function CompaniesListPage() {
       columns={columns}
       filters={filters}
       exportable={false}
-      addPath="/admin/companies/add"
-      editPath={(item) => `/admin/companies/edit/${item.id}`}
+      addPath={pathTo('company.companies.add')}
+      editPath={(item) => pathTo('company.companies.edit', { id: item.id })}
       itemName={(item) => item.name}
       // A company people work in, or with sub-companies, cannot go; the server re-checks and its refusal is shown.
       canDelete={(item) => item.users_count === 0 && item.children_count === 0}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCompany, useRefreshCompany } from '../../../app/company.js';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
@@ -13,7 +14,7 @@ import { StorageUsageBar } from '../settings/StorageUsage.js';
 import { SocialLinksFields, ThemeColorsFields, ThemePreview } from '../settings/ThemeEditor.js';
 import { companiesResource, useCompanyOptions } from './api.js';
 
-const LIST = '/admin/companies';
+const LIST = pathTo('company.companies.index');
 
 const formValues = (item: AdminCompany | null) => ({
   name: item?.name ?? '',

@@ -1,10 +1,11 @@
 import { IconBuildingPlus, IconBuildingSkyscraper } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** The company registry (spec §2.2), for super admins only: companies are the platform's, not a tenant's. */
 export const companiesRoutes: AdminRoute[] = [
   {
-    path: '/admin/companies',
+    path: routePath('company.companies.index'),
     lazy: page(() => import('./CompaniesListPage.js')),
     handle: {
       name: 'company.companies.index',
@@ -14,7 +15,7 @@ export const companiesRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/companies/add',
+    path: routePath('company.companies.add'),
     lazy: page(() => import('./CompanyFormPage.js')),
     handle: {
       name: 'company.companies.add',
@@ -24,7 +25,7 @@ export const companiesRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/companies/edit/:id',
+    path: routePath('company.companies.edit'),
     lazy: page(() => import('./CompanyFormPage.js')),
     handle: { name: 'company.companies.edit', permission: 'super_admin', title: 'companies_admin.edit_title' },
   },

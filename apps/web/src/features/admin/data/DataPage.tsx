@@ -5,6 +5,7 @@ import { IconDatabaseExport, IconDownload, IconUserX } from '@tabler/icons-react
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../../app/route-names.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { ExportProgress } from '../../../components/ExportProgress.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -165,7 +166,7 @@ function RequestsSection() {
   // Answered requests are the company's proof: only open ones can be deleted (the server refuses the others too).
   const editAndDelete = useRecordRowActions<DataRequest>(store, listTextKeys('data_admin'), {
     testId: 'request',
-    editPath: (request) => `/admin/data/requests/${request.id}/edit`,
+    editPath: (request) => pathTo('company.data.request.edit', { id: request.id }),
     itemName: subjectName,
     canDelete: (request) => request.status === 'open',
   });
@@ -243,7 +244,9 @@ function RequestsSection() {
     );
   };
 
-  const addButton = <AddButton to="/admin/data/requests/add" label={t('data_admin.add')} testId="request-add" />;
+  const addButton = (
+    <AddButton to={pathTo('company.data.request.add')} label={t('data_admin.add')} testId="request-add" />
+  );
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="data-requests-title">

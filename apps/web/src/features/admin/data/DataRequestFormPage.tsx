@@ -10,6 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -18,7 +19,7 @@ import { dataRequestsResource, useDataSubjects } from './api.js';
 import { DueBadge } from './DueBadge.js';
 import { useSubjectName } from './subject-name.js';
 
-const LIST = '/admin/data';
+const LIST = pathTo('company.data');
 const BACK = { name: 'company.data' };
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,31 +1,15 @@
-import {
-  DATA_REQUEST_DUE_FILTERS,
-  DATA_REQUEST_KINDS,
-  DATA_REQUEST_SORTS,
-  DATA_REQUEST_STATUSES,
-  type DataRequest,
-  type DataRequestCreate,
-  type DataRequestUpdate,
-  type DataSubject,
-} from '@kampus/shared';
+import { type DataSubject, dataRequestsContract } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
 import { exportAndDownload, startExport } from '../../../lib/exports.js';
 import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 
 /** `api/admin/data-requests`: personal-data requests (spec §1, answered within 30 days). */
-export const dataRequestsResource = defineResource<DataRequest, DataRequestCreate, DataRequestUpdate>('data-requests');
+export const dataRequestsResource = contractResource(dataRequestsContract);
 
 /** The requests list's address state: the sorts and filters of `dataRequestListQuerySchema`. */
-export const DATA_REQUEST_LIST_CONFIG: ListConfig = {
-  sortable: DATA_REQUEST_SORTS,
-  filters: [
-    { kind: 'select', param: 'status', options: DATA_REQUEST_STATUSES },
-    { kind: 'select', param: 'kind', options: DATA_REQUEST_KINDS },
-    { kind: 'select', param: 'due', options: DATA_REQUEST_DUE_FILTERS },
-  ],
-};
+export const DATA_REQUEST_LIST_CONFIG: ListConfig = dataRequestsResource.listConfig;
 
 /** The company's people matching what was typed (the first 20), to record a request for. */
 export function useDataSubjects(search: string) {

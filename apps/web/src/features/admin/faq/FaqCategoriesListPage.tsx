@@ -3,11 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { useSessionUser } from '../../../lib/session.js';
-import { sessionCan } from '../access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
 import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { FAQ_CATEGORY_LIST_CONFIG, faqCategoriesResource, useLocalizedText } from './api.js';
+import { faqCategoriesResource, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
 
 const NS = 'faq_admin';
@@ -63,7 +61,6 @@ function useColumns(): TableColumn<FaqCategory>[] {
 /** /admin/faq-categories/list: read_faq sees the topics; changing them needs create_faq. */
 export default function FaqCategoriesListPage() {
   const { t } = useTranslation();
-  const canEdit = sessionCan(useSessionUser()?.roles, 'create_faq');
   const localized = useLocalizedText();
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
@@ -73,14 +70,10 @@ export default function FaqCategoriesListPage() {
   return (
     <ResourceListPage<FaqCategory>
       resource={faqCategoriesResource}
-      config={FAQ_CATEGORY_LIST_CONFIG}
       tableId="faq-categories"
       texts={CATEGORY_TEXTS}
       columns={columns}
       filters={filters}
-      canEdit={canEdit}
-      addPath="/admin/faq-categories/add"
-      editPath={(category) => `/admin/faq-categories/${category.id}/edit`}
       itemName={(category) => localized(category.name)}
       testId="faq-category"
     />

@@ -3,13 +3,14 @@ import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { faqCategoriesResource, useDefaultLanguage } from './api.js';
 import { draftOf, LanguageTabs } from './LanguageTabs.js';
 
-const LIST = '/admin/faq-categories/list';
+const LIST = pathTo('company.faq_category.index');
 
 function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
@@ -10,7 +11,7 @@ import { faqResource, useDefaultLanguage, useFaqCategories, useLocalizedText } f
 import { HtmlAnswerField } from './HtmlAnswerField.js';
 import { draftOf, LanguageTabs } from './LanguageTabs.js';
 
-const LIST = '/admin/faq/list';
+const LIST = pathTo('company.faq.index');
 
 function FaqForm({ faq }: { faq: Faq | null }) {
   const { t } = useTranslation();

@@ -4,12 +4,11 @@ import { IconCategory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { useSessionUser } from '../../../lib/session.js';
-import { sessionCan } from '../access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
 import { faqListConfig, faqResource, useFaqCategories, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
 
@@ -60,7 +59,6 @@ function useColumns(): TableColumn<Faq>[] {
 /** /admin/faq/list: read_faq sees the questions; changing them needs create_faq. */
 export default function FaqListPage() {
   const { t } = useTranslation();
-  const canEdit = sessionCan(useSessionUser()?.roles, 'create_faq');
   const categories = useFaqCategories();
   const localized = useLocalizedText();
   const categoryIds = (categories.data ?? []).map((c) => c.id);
@@ -83,7 +81,7 @@ export default function FaqListPage() {
   const manageCategories = (
     <Button
       component={Link}
-      to="/admin/faq-categories/list"
+      to={pathTo('company.faq_category.index')}
       variant="default"
       leftSection={<IconCategory size={16} aria-hidden />}
     >
@@ -95,13 +93,9 @@ export default function FaqListPage() {
       resource={faqResource}
       config={config}
       tableId="faqs"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      canEdit={canEdit}
       headerActions={manageCategories}
-      addPath="/admin/faq/add"
-      editPath={(faq) => `/admin/faq/${faq.id}/edit`}
       itemName={(faq) => localized(faq.question)}
       testId="faq"
     />

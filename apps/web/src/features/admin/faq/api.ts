@@ -1,12 +1,6 @@
 import {
-  FAQ_CATEGORY_SORTS,
-  FAQ_SORTS,
-  type Faq,
-  type FaqCategory,
-  type FaqCategoryCreate,
-  type FaqCategoryUpdate,
-  type FaqCreate,
-  type FaqUpdate,
+  faqCategoriesContract,
+  faqsContract,
   isLocale,
   type Locale,
   type LocalizedText,
@@ -16,28 +10,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../../app/company.js';
 import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 
 /** `api/admin/faqs` and `api/admin/faq-categories`. */
-export const faqResource = defineResource<Faq, FaqCreate, FaqUpdate>('faqs');
-export const faqCategoriesResource = defineResource<FaqCategory, FaqCategoryCreate, FaqCategoryUpdate>(
-  'faq-categories',
-);
-
-/** The category list's address state. */
-export const FAQ_CATEGORY_LIST_CONFIG: ListConfig = {
-  sortable: FAQ_CATEGORY_SORTS,
-  defaultSort: 'order',
-  filters: [{ kind: 'select', param: 'status', options: ['0', '1'] }],
-};
+export const faqResource = contractResource(faqsContract);
+export const faqCategoriesResource = contractResource(faqCategoriesContract);
 
 /** The question list's address state; the category filter takes the company's category ids, or `none`. */
 export function faqListConfig(categoryIds: readonly number[]): ListConfig {
+  const { listConfig } = faqResource;
   return {
-    sortable: FAQ_SORTS,
-    defaultSort: 'order',
+    ...listConfig,
     filters: [
-      { kind: 'select', param: 'status', options: ['0', '1'] },
+      ...listConfig.filters,
       { kind: 'select', param: 'category_id', options: ['none', ...categoryIds.map(String)] },
     ],
   };

@@ -3,21 +3,17 @@ import { Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { hashtagsResource } from './api.js';
 
-const LIST = '/admin/hashtags';
+const LIST = pathTo('company.hashtag.index');
 
 function HashtagForm({ hashtag }: { hashtag: Hashtag | null }) {
   const { t } = useTranslation();
-  const save = useRecordSave(hashtagsResource, hashtag, {
-    list: 'company.hashtag.index',
-    edit: 'company.hashtag.edit',
-    created: 'hashtags_admin.created',
-    updated: 'hashtags_admin.updated',
-  });
+  const save = useRecordSave(hashtagsResource, hashtag);
   const initial = useMemo(() => ({ name: hashtag?.name ?? '', status: hashtag?.status ?? 1 }), [hashtag]);
   return (
     <ResourceForm schema={hashtagCreateSchema} initial={initial} cancelTo={LIST} testId="hashtag-form" onSave={save}>
@@ -47,17 +43,11 @@ function HashtagForm({ hashtag }: { hashtag: Hashtag | null }) {
   );
 }
 
-/** /admin/hashtags/add and /admin/hashtags/:id/edit (create_hashtag). */
+/** The hashtag add and edit screens (create_hashtag). */
 export default function HashtagFormPage() {
-  const { t } = useTranslation();
   const { id = null } = useParams();
   return (
-    <RecordFormPage
-      resource={hashtagsResource}
-      id={id}
-      description={t(id ? 'hashtags_admin.edit_description' : 'hashtags_admin.add_description')}
-      testId="hashtag-form"
-    >
+    <RecordFormPage resource={hashtagsResource} id={id} testId="hashtag-form">
       {(hashtag) => <HashtagForm key={hashtag?.id ?? 'new'} hashtag={hashtag} />}
     </RecordFormPage>
   );

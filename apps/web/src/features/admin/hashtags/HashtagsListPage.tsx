@@ -3,13 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { useSessionUser } from '../../../lib/session.js';
-import { sessionCan } from '../access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { HASHTAG_LIST_CONFIG, hashtagsResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { hashtagsResource } from './api.js';
 
-const NS = 'hashtags_admin';
+const NS = hashtagsResource.contract.namespace;
 const label = (hashtag: Hashtag) => `#${hashtag.name}`;
 
 function useColumns(): TableColumn<Hashtag>[] {
@@ -50,10 +48,9 @@ function useColumns(): TableColumn<Hashtag>[] {
   );
 }
 
-/** /admin/hashtags: everyone with show_hashtag sees the list; changing it needs create_hashtag. */
+/** The hashtag list: everyone with show_hashtag sees it; changing it needs create_hashtag (the contract's). */
 export default function HashtagsListPage() {
   const { t } = useTranslation();
-  const canEdit = sessionCan(useSessionUser()?.roles, 'create_hashtag');
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
@@ -62,14 +59,9 @@ export default function HashtagsListPage() {
   return (
     <ResourceListPage<Hashtag>
       resource={hashtagsResource}
-      config={HASHTAG_LIST_CONFIG}
       tableId="hashtags"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      canEdit={canEdit}
-      addPath="/admin/hashtags/add"
-      editPath={(hashtag) => `/admin/hashtags/${hashtag.id}/edit`}
       itemName={label}
       testId="hashtag"
     />

@@ -3,12 +3,13 @@ import { Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { institutionsResource } from './api.js';
 
-const LIST = '/admin/institutions';
+const LIST = pathTo('company.institution.index');
 
 const formValues = (item: Institution | null) => ({
   name: item?.name ?? '',
@@ -20,12 +21,7 @@ const formValues = (item: Institution | null) => ({
 
 function InstitutionForm({ institution }: { institution: Institution | null }) {
   const { t } = useTranslation();
-  const save = useRecordSave(institutionsResource, institution, {
-    list: 'company.institution.index',
-    edit: 'company.institution.edit',
-    created: 'institutions_admin.created',
-    updated: 'institutions_admin.updated',
-  });
+  const save = useRecordSave(institutionsResource, institution);
   const initial = useMemo(() => formValues(institution), [institution]);
   return (
     <ResourceForm
@@ -74,17 +70,11 @@ function InstitutionForm({ institution }: { institution: Institution | null }) {
   );
 }
 
-/** /admin/institutions/add and /admin/institutions/edit/:id. */
+/** The institution add and edit screens. */
 export default function InstitutionFormPage() {
-  const { t } = useTranslation();
   const { id = null } = useParams();
   return (
-    <RecordFormPage
-      resource={institutionsResource}
-      id={id}
-      description={t(id ? 'institutions_admin.edit_description' : 'institutions_admin.add_description')}
-      testId="institution-form"
-    >
+    <RecordFormPage resource={institutionsResource} id={id} testId="institution-form">
       {(institution) => <InstitutionForm key={institution?.id ?? 'new'} institution={institution} />}
     </RecordFormPage>
   );

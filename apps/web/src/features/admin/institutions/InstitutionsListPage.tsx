@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { INSTITUTION_LIST_CONFIG, institutionsResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { institutionsResource } from './api.js';
 
 const NS = 'institutions_admin';
 const dash = (value: string | null) => value ?? '—';
@@ -58,7 +58,7 @@ function useColumns(): TableColumn<Institution>[] {
   );
 }
 
-/** /admin/institutions (read_companysetting, which also guards every change). */
+/** The institution list (read_companysetting, which also guards every change). */
 export default function InstitutionsListPage() {
   const { t } = useTranslation();
   const columns = useColumns();
@@ -69,13 +69,9 @@ export default function InstitutionsListPage() {
   return (
     <ResourceListPage<Institution>
       resource={institutionsResource}
-      config={INSTITUTION_LIST_CONFIG}
       tableId="institutions"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath="/admin/institutions/add"
-      editPath={(item) => `/admin/institutions/edit/${item.id}`}
       itemName={(item) => item.name}
       testId="institution"
     />

@@ -1,10 +1,11 @@
 import { IconPlugConnected } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** /admin/integrations (spec §2.2): read_integration, the one permission spec §6 names for integrations. */
 export const integrationsAdminRoutes: AdminRoute[] = [
   {
-    path: '/admin/integrations',
+    path: routePath('company.integrations'),
     lazy: page(() => import('./IntegrationsPage.js')),
     handle: {
       name: 'company.integrations',

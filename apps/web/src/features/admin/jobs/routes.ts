@@ -1,16 +1,12 @@
 import { IconClockPlay } from '@tabler/icons-react';
-import { type AdminRoute, page } from '../route-kit.js';
+import { type AdminRoute, adminRoute } from '../route-kit.js';
 
 /** /admin/jobs: the platform's background jobs and their dead letters, for super admins only. */
 export const jobsAdminRoutes: AdminRoute[] = [
-  {
-    path: '/admin/jobs',
-    lazy: page(() => import('./JobsPage.js')),
-    handle: {
-      name: 'company.jobs.index',
-      permission: 'super_admin',
-      title: 'jobs_admin.title',
-      nav: { area: 'platform', icon: IconClockPlay },
-    },
-  },
+  adminRoute(() => import('./JobsPage.js'), {
+    name: 'company.jobs.index',
+    permission: 'super_admin',
+    title: 'jobs_admin.title',
+    nav: { area: 'platform', icon: IconClockPlay },
+  }),
 ];

@@ -6,13 +6,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { mailTemplateKeys, mailTemplatesApi } from './api.js';
 import { MailPreview } from './MailPreview.js';
 
-export const MAIL_TEMPLATES_LIST = '/admin/mail-templates';
+export const MAIL_TEMPLATES_LIST = pathTo('company.mail-templates');
 
 type Form = ResourceFormControl<typeof mailTemplateInputSchema>;
 type Field = 'subject' | 'body';

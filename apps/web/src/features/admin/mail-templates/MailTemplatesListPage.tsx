@@ -3,11 +3,13 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text,
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useMailTemplateList } from './api.js';
 
-export const editPathOf = (event: string, language: Locale) => `/admin/mail-templates/${event}/${language}`;
+export const editPathOf = (event: string, language: Locale) =>
+  pathTo('company.mail-templates.edit', { event, language });
 
 function LanguageLinks({ item }: { item: MailTemplateSummary }) {
   const { t } = useTranslation();

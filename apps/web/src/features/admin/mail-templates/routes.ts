@@ -1,10 +1,11 @@
 import { IconMail } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** Mail templates: spec §2.2 `/admin/mail-templates`; spec §6 names no permission, so company settings guard it. */
 export const mailTemplateRoutes: AdminRoute[] = [
   {
-    path: '/admin/mail-templates',
+    path: routePath('company.mail-templates'),
     lazy: page(() => import('./MailTemplatesListPage.js')),
     handle: {
       name: 'company.mail-templates',
@@ -14,7 +15,7 @@ export const mailTemplateRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/mail-templates/:event/:language',
+    path: routePath('company.mail-templates.edit'),
     lazy: page(() => import('./MailTemplateEditPage.js')),
     handle: {
       name: 'company.mail-templates.edit',

@@ -10,13 +10,14 @@ import { Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/cor
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { ActiveStatusSelect } from '../records/RecordFields.js';
 import { RecordFormPage } from '../records/RecordFormPage.js';
 import { menuItemsResource, useMenuChanged, useMenuItems } from './api.js';
 
-const LIST = '/admin/menu-modules';
+const LIST = pathTo('company.menu-modules');
 const NO_TITLES: Record<Locale, string | null> = { tr: null, en: null, az: null, de: null };
 
 function MenuItemForm({ item }: { item: AdminMenuItem | null }) {

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
@@ -79,7 +80,11 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
 
   const actions = (item: AdminMenuItem) => (
     <>
-      <EditRowAction to={`/admin/menu-modules/${item.id}/edit`} name={nameOf(item)} testId="menu-item-edit" />
+      <EditRowAction
+        to={pathTo('company.menu-modules.edit', { id: item.id })}
+        name={nameOf(item)}
+        testId="menu-item-edit"
+      />
       <DeleteRowAction
         title={t('menu_admin.delete_title')}
         message={t('menu_admin.delete_text', { name: nameOf(item) })}
@@ -98,7 +103,7 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
   const addButton = (
     <Button
       component={Link}
-      to="/admin/menu-modules/add"
+      to={pathTo('company.menu-modules.add')}
       leftSection={<IconPlus size={16} aria-hidden />}
       data-testid="menu-item-add"
     >

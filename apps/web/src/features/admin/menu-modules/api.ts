@@ -1,20 +1,13 @@
-import type {
-  AdminMenuItem,
-  AdminMenuItemCreate,
-  AdminMenuItemUpdate,
-  ModuleKey,
-  ModuleSwitches,
-} from '@kampus/shared';
+import type { AdminMenuItem, ModuleKey, ModuleSwitches } from '@kampus/shared';
+import { menuItemsContract } from '@kampus/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../../../lib/api.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 import { sessionStore } from '../../../lib/session.js';
 
 /** `api/admin/menu-modules`: the company's side-menu items. */
-export const menuItemsResource = defineResource<AdminMenuItem, AdminMenuItemCreate, AdminMenuItemUpdate>(
-  'menu-modules',
-);
+export const menuItemsResource = contractResource(menuItemsContract);
 
 /** A company has one item per menu type, far fewer than a page of 100: the screen shows them all, in menu order. */
 export const ALL_ITEMS_QUERY = { page: 1, per_page: 100, sort: 'order' } as const;

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.js';
 import type { SaveMode } from '../../../components/ResourceForm.js';
-import { type Resource, type ResourceItem, useResourceStore } from '../../../lib/resource.js';
+import { contractOf, type Resource, type ResourceItem, useResourceStore } from '../../../lib/resource.js';
 
 interface RecordFormPageProps<Item extends ResourceItem, Create, Update> {
   resource: Resource<Item, Create, Update>;
   /** The record's id from the address; null on an add page. */
   id: string | null;
-  description: string;
+  /** Default: `<namespace>.add_description` or `.edit_description` of the resource's contract. */
+  description?: string;
   testId: string;
   /** The form, for a new record (null) or for the loaded one. */
   children: (item: Item | null) => ReactNode;
@@ -26,9 +27,11 @@ export function RecordFormPage<Item extends ResourceItem, Create, Update>({
   const { t } = useTranslation();
   const store = useResourceStore(resource, { id });
   const { itemQuery } = store;
+  const namespace = contractOf(resource)?.namespace;
+  const text = description ?? (namespace ? t(`${namespace}.${id ? 'edit' : 'add'}_description`) : undefined);
   return (
     <Stack maw={720}>
-      <PageHeader description={description} />
+      <PageHeader description={text} />
       {!id && children(null)}
       {id && itemQuery.isLoading && (
         <Center p="xl">
@@ -47,7 +50,10 @@ export function RecordFormPage<Item extends ResourceItem, Create, Update>({
   );
 }
 
-/** Where a record form's saves go (named routes) and what they say (locale keys). */
+/**
+ * Where a record form's saves go (named routes) and what they say (locale keys). For a resource with a contract
+ * each defaults to its list and edit screens and `<namespace>.created` / `.updated`.
+ */
 export interface RecordSaveTargets {
   /** The list: "save and back" goes there. */
   list: string;
@@ -64,9 +70,15 @@ export interface RecordSaveTargets {
 export function useRecordSave<Item extends ResourceItem, Create, Update>(
   resource: Resource<Item, Create, Update>,
   item: Item | null,
-  { list, edit, created, updated }: RecordSaveTargets,
+  targets: Partial<RecordSaveTargets> = {},
 ) {
   const store = useResourceStore(resource);
+  const contract = contractOf(resource);
+  const list = targets.list ?? contract?.screens.list?.name;
+  const edit = targets.edit ?? contract?.screens.edit?.name;
+  const created = targets.created ?? `${contract?.namespace}.created`;
+  const updated = targets.updated ?? `${contract?.namespace}.updated`;
+  if (!list || !edit) throw new Error('useRecordSave needs list and edit routes, or a resource with a contract');
   return (data: Create & Update, mode: SaveMode) => {
     if (!item) return store.create(data, { redirect: { name: mode === 'back' ? list : edit, message: created } });
     return store.update(item.id, data, {

@@ -6,11 +6,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { screenPath } from '../../../app/route-names.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { DeleteRowAction, EditRowAction } from '../../../components/RowActions.js';
 import { type ListConfig, type ListStateControl, useListState } from '../../../lib/list-state.js';
-import { type Resource, type ResourceItem, type ResourceQuery, useResourceStore } from '../../../lib/resource.js';
+import {
+  contractOf,
+  type Resource,
+  type ResourceItem,
+  type ResourceQuery,
+  useResourceStore,
+} from '../../../lib/resource.js';
+import { useSessionUser } from '../../../lib/session.js';
+import { sessionMayWrite } from '../access.js';
 
 /**
  * The locale keys of a list page. `listTextKeys(namespace)` gives the conventional ones (`<namespace>.list_title`,
@@ -132,7 +141,8 @@ export function useRecordBulkActions(
 export interface RowActionOptions<Item> {
   /** Prefix of the test ids: `<testId>-edit`, `<testId>-delete`. */
   testId: string;
-  editPath: (item: Item) => string;
+  /** Default: the edit screen of the resource's contract. */
+  editPath?: (item: Item) => string;
   /** How a row is named in its actions' labels and the delete question. */
   itemName: (item: Item) => string;
   /** Rows that may not be deleted get no delete action (the server would refuse). */
@@ -153,7 +163,7 @@ export function useRecordRowActions<Item extends ResourceItem>(
     const name = itemName(item);
     return (
       <>
-        <EditRowAction to={editPath(item)} name={name} testId={`${testId}-edit`} />
+        {editPath && <EditRowAction to={editPath(item)} name={name} testId={`${testId}-edit`} />}
         {(canDelete?.(item) ?? true) && (
           <DeleteRowAction
             title={t(keys.deleteTitle)}
@@ -181,17 +191,26 @@ export function AddButton({ to, label, testId }: { to: string; label: string; te
   );
 }
 
+/**
+ * A resource built from a contract (`contractResource`) brings the list's sorts and filters, its texts' namespace,
+ * its add and edit screens and its write permission: a page states only what differs.
+ */
 export interface ResourceListPageProps<Item extends ResourceItem> extends RowActionOptions<Item> {
   resource: AnyResource<Item>;
-  /** The list's sorts and filters; its state lives in the address. */
-  config: ListConfig;
+  /** The list's sorts and filters; its state lives in the address. Default: the contract's. */
+  config?: ListConfig;
   /** Names the table: its hidden columns are remembered under it. */
   tableId: string;
-  texts: ListTextKeys;
+  /** Default: `listTextKeys(<the contract's namespace>)`. */
+  texts?: ListTextKeys;
   columns: TableColumn<Item>[];
   filters?: TableFilter[];
-  addPath: string;
-  /** False for a viewer who may only read: no add button, row actions or bulk actions. */
+  /** Default: the add screen of the contract. */
+  addPath?: string;
+  /**
+   * False for a viewer who may only read: no add button, row actions or bulk actions. Default: whether the session
+   * holds the contract's update permission.
+   */
   canEdit?: boolean;
   /** Which of the common bulk actions the list offers; both by default. */
   bulk?: { status?: boolean; delete?: boolean };
@@ -205,21 +224,23 @@ export interface ResourceListPageProps<Item extends ResourceItem> extends RowAct
  * An admin resource's list page: header with the add button, then the DataTable with paging, sort, search, filters,
  * export, bulk actions and the edit/delete row actions. A page with other needs composes the hooks above itself.
  */
-export function ResourceListPage<Item extends ResourceItem>({
-  resource,
-  config,
-  tableId,
-  texts,
-  columns,
-  filters,
-  addPath,
-  canEdit = true,
-  bulk,
-  headerActions,
-  exportable = true,
-  ...rowOptions
-}: ResourceListPageProps<Item>) {
+export function ResourceListPage<Item extends ResourceItem>(props: ResourceListPageProps<Item>) {
+  const { resource, tableId, columns, filters, bulk, headerActions, exportable = true, ...rest } = props;
   const { t } = useTranslation();
+  const roles = useSessionUser()?.roles;
+  const contract = contractOf(resource);
+  const config = props.config ?? (resource as { listConfig?: ListConfig }).listConfig;
+  const texts = props.texts ?? (contract ? listTextKeys(contract.namespace) : undefined);
+  if (!config || !texts) throw new Error('ResourceListPage needs a config and texts, or a resource with a contract');
+  const addPath = props.addPath ?? screenPath(contract?.screens.add);
+  // The list's route already demands the list permission; where writing needs the same one there is nothing to ask.
+  const writeDiffers = contract !== undefined && contract.permissions.update !== contract.permissions.list;
+  const canEdit = props.canEdit ?? (writeDiffers ? sessionMayWrite(roles, contract) : true);
+  const editScreen = contract?.screens.edit;
+  const rowOptions: RowActionOptions<Item> = {
+    ...rest,
+    editPath: props.editPath ?? (editScreen ? (item) => screenPath(editScreen, { id: item.id }) : undefined),
+  };
   const list = useListState(config);
   const { store, table } = useResourceTable(resource, list, { exportable });
   const bulkActions = useRecordBulkActions(resource as AnyResource<ResourceItem>, texts, bulk);

@@ -1,10 +1,11 @@
 import { IconUserQuestion } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** /admin/requests/user (spec §2.2): self-registered people waiting for approval. */
 export const registrationRequestRoutes: AdminRoute[] = [
   {
-    path: '/admin/requests/user',
+    path: routePath('company.requests.user'),
     lazy: page(() => import('./RegistrationRequestsPage.js')),
     handle: {
       name: 'company.requests.user',

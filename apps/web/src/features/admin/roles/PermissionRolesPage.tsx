@@ -18,13 +18,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { http } from '../../../lib/api.js';
 import { rolesResource, usePermissionCatalogue, useRoleLabel } from './api.js';
 
-const CATALOGUE = '/admin/authorization-permission';
-const pathOf = (permission: string) => `/admin/authorization-add-permission/${encodeURIComponent(permission)}`;
+const CATALOGUE = pathTo('company.permission.index');
+const pathOf = (permission: string) => pathTo('company.permission.edit', { id: permission });
 const ALL_ROLES = { page: 1, per_page: 100, sort: 'name' } as const;
 
 /** `PUT api/admin/permissions/{name}/roles`: the company roles that hold it afterwards, and every visible role. */

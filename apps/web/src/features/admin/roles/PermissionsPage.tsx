@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../../app/route-names.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../access.js';
@@ -16,7 +17,7 @@ export default function PermissionsPage() {
       <PermissionMatrix
         value={[]}
         catalogue
-        linkOf={canAssign ? (name) => `/admin/authorization-add-permission/${name}` : undefined}
+        linkOf={canAssign ? (name) => pathTo('company.permission.edit', { id: name }) : undefined}
       />
     </Stack>
   );

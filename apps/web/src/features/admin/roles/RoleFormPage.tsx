@@ -3,6 +3,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } f
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -11,7 +12,7 @@ import { sessionCan } from '../access.js';
 import { rolesResource, useRoleLabel } from './api.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 
-const LIST = '/admin/authorization-roles';
+const LIST = pathTo('company.role.index');
 
 /** A role that cannot be changed here: a built-in one, or any role for a viewer without create_role. */
 function RoleView({ record: role }: { record: AdminRole }) {

@@ -4,6 +4,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { DataTable, type TableColumn } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { RowLinkAction } from '../../../components/RowActions.js';
@@ -13,7 +14,7 @@ import { sessionCan } from '../access.js';
 import { AddButton, listTextKeys, useRecordRowActions, useResourceTable } from '../records/ResourceListPage.js';
 import { ROLE_LIST_CONFIG, rolesResource, useRoleLabel } from './api.js';
 
-const formPath = (role: AdminRole) => `/admin/authorization-add-edit-roles/${role.id}`;
+const formPath = (role: AdminRole) => pathTo('company.role.edit', { id: role.id });
 
 function useColumns(): TableColumn<AdminRole>[] {
   const { t } = useTranslation();
@@ -81,7 +82,7 @@ export default function RolesListPage() {
     );
 
   const addButton = canWrite ? (
-    <AddButton to="/admin/authorization-add-edit-roles" label={t('roles_admin.add')} testId="role-add" />
+    <AddButton to={pathTo('company.role.add')} label={t('roles_admin.add')} testId="role-add" />
   ) : null;
 
   return (

@@ -1,10 +1,11 @@
 import { IconLockPlus } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** The other view of the permission matrix (spec §2.2 /admin/authorization-add-permission/{id?}): id is the name. */
 export const permissionRoleRoutes: AdminRoute[] = [
   {
-    path: '/admin/authorization-add-permission',
+    path: routePath('company.permission.add'),
     lazy: page(() => import('./PermissionRolesPage.js')),
     handle: {
       name: 'company.permission.add',
@@ -14,7 +15,7 @@ export const permissionRoleRoutes: AdminRoute[] = [
     },
   },
   {
-    path: '/admin/authorization-add-permission/:id',
+    path: routePath('company.permission.edit'),
     lazy: page(() => import('./PermissionRolesPage.js')),
     handle: {
       name: 'company.permission.edit',

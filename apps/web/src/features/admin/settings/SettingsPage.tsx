@@ -30,6 +30,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCompany, useRefreshCompany } from '../../../app/company.js';
+import { pathTo } from '../../../app/route-names.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { usersResource } from '../users/api.js';
@@ -254,7 +255,7 @@ function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
     <ResourceForm
       schema={companySettingsFormSchema}
       initial={settings}
-      cancelTo="/admin/dashboard"
+      cancelTo={pathTo('company.dashboard')}
       testId="settings-form"
       onSave={async (data, mode) => {
         const saved = await settingsApi.update(data);
@@ -264,7 +265,7 @@ function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
         // The frame (theme, logo, footer, chat and presence rules) is built on the host company: fetch it again.
         await refreshCompany();
         notifications.show({ color: 'success', message: t('settings_admin.saved') });
-        if (mode === 'back') navigate('/admin/dashboard');
+        if (mode === 'back') navigate(pathTo('company.dashboard'));
       }}
     >
       {(form) => <SettingsTabs form={form} companyName={companyName} saved={settings} />}

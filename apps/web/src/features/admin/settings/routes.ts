@@ -1,10 +1,11 @@
 import { IconSettings } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** The company settings screen (spec §2.2, §6: read_companysetting). */
 export const settingsRoutes: AdminRoute[] = [
   {
-    path: '/admin/settings',
+    path: routePath('company.settings'),
     lazy: page(() => import('./SettingsPage.js')),
     handle: {
       name: 'company.settings',

@@ -3,6 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@m
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { UploadField } from '../../../components/UploadField.js';
 import { ActiveStatusSelect, OrderInput } from '../records/RecordFields.js';
@@ -10,7 +11,7 @@ import { RecordFormPage, useRecordSave } from '../records/RecordFormPage.js';
 import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
-const LIST = '/admin/solution-partners';
+const LIST = pathTo('company.solution_partner.index');
 
 const formValues = (item: SolutionPartner | null) => ({
   name: item?.name ?? '',

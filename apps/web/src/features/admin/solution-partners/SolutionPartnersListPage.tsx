@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { SOLUTION_PARTNER_LIST_CONFIG, solutionPartnersResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
 const NS = 'partners_admin';
@@ -90,13 +90,9 @@ export default function SolutionPartnersListPage() {
   return (
     <ResourceListPage<SolutionPartner>
       resource={solutionPartnersResource}
-      config={SOLUTION_PARTNER_LIST_CONFIG}
       tableId="solution-partners"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath="/admin/solution-partners/add"
-      editPath={(partner) => `/admin/solution-partners/${partner.id}/edit`}
       itemName={(partner) => partner.name}
       testId="partner"
     />

@@ -15,6 +15,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -28,7 +29,7 @@ import { RulePreview } from './RulePreview.js';
 
 type Form = ResourceFormControl<typeof userGroupFormSchema>;
 type Rules = UserGroupFormValues['rules'];
-const LIST = '/admin/user/group';
+const LIST = pathTo('company.user.group.index');
 const LIST_FIELDS = ['departments', 'titles', 'locations'] as const;
 
 /** The rules of a rule group: values to choose from what the company's users hold (or typed), and a hire-date range. */

@@ -3,15 +3,16 @@ import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../records/ActiveStatusBadge.js';
-import { listTextKeys, ResourceListPage } from '../records/ResourceListPage.js';
-import { USER_GROUP_LIST_CONFIG, userGroupsResource } from './api.js';
+import { ResourceListPage } from '../records/ResourceListPage.js';
+import { userGroupsResource } from './api.js';
 import { GroupKindBadge } from './KindBadge.js';
 
 const NS = 'user_groups_admin';
-const editPath = (group: UserGroup) => `/admin/user/group/edit/${group.id}`;
+const editPath = (group: UserGroup) => pathTo('company.user.group.edit', { id: group.id });
 
 function useColumns(): TableColumn<UserGroup>[] {
   const { t, i18n } = useTranslation();
@@ -85,13 +86,9 @@ export default function UserGroupsListPage() {
   return (
     <ResourceListPage<UserGroup>
       resource={userGroupsResource}
-      config={USER_GROUP_LIST_CONFIG}
       tableId="user-groups"
-      texts={listTextKeys(NS)}
       columns={columns}
       filters={filters}
-      addPath="/admin/user/group/add"
-      editPath={editPath}
       itemName={(group) => group.name}
       testId="group"
     />

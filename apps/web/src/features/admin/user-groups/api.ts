@@ -1,36 +1,22 @@
 import {
-  USER_GROUP_KINDS,
   USER_GROUP_MEMBER_SORTS,
   USER_GROUP_MEMBER_STATUSES,
-  USER_GROUP_SORTS,
-  type UserGroup,
-  type UserGroupCreate,
   type UserGroupMember,
   type UserGroupMembershipResult,
   type UserGroupPreview,
   type UserGroupRuleOptions,
   type UserGroupRulesInput,
-  type UserGroupUpdate,
   userGroupPreviewSchema,
+  userGroupsContract,
 } from '@kampus/shared';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
 import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource, type ResourcePage, type ResourceQuery } from '../../../lib/resource.js';
+import { contractResource, type ResourcePage, type ResourceQuery } from '../../../lib/resource.js';
 
 /** `api/admin/user-groups`, with its members, preview and rule-option actions. */
-export const userGroupsResource = defineResource<UserGroup, UserGroupCreate, UserGroupUpdate>('user-groups');
-
-/** The list's address state: the sortable fields and the kind and status filters of `userGroupListQuerySchema`. */
-export const USER_GROUP_LIST_CONFIG: ListConfig = {
-  sortable: USER_GROUP_SORTS,
-  defaultSort: 'name',
-  filters: [
-    { kind: 'select', param: 'kind', options: USER_GROUP_KINDS },
-    { kind: 'select', param: 'status', options: ['0', '1'] },
-  ],
-};
+export const userGroupsResource = contractResource(userGroupsContract);
 
 /** The members table's address state on the edit page; `status` left out means active users (the API's default). */
 export const GROUP_MEMBERS_LIST_CONFIG: ListConfig = {

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.js';
 import { useResourceStore } from '../../../lib/resource.js';
@@ -42,7 +43,7 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
     <Group gap="xs">
       <Button
         component={Link}
-        to={`/admin/user/edit/${user.id}`}
+        to={pathTo('company.user.edit', { id: user.id })}
         leftSection={<IconEdit size={16} aria-hidden />}
         data-testid="user-detail-edit"
       >
@@ -79,7 +80,7 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
         onConfirm={() =>
           store
             .remove(user.id)
-            .then(() => navigate('/admin/user/list'))
+            .then(() => navigate(pathTo('company.user.list')))
             .catch(() => undefined)
         }
         data-testid="user-detail-delete"
@@ -181,7 +182,7 @@ function UserDetail({ user }: { user: AdminUser }) {
           <Field label={t('users_admin.fields.title')}>{user.title}</Field>
           <Field label={t('users_admin.fields.manager')}>
             {user.manager && (
-              <Link to={`/admin/user/detail/${user.manager.id}`}>
+              <Link to={pathTo('company.user.detail', { id: user.manager.id })}>
                 {user.manager.name} {user.manager.surname}
               </Link>
             )}

@@ -18,6 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { DayInput } from '../../../components/DayInput.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
@@ -29,7 +30,7 @@ import { USER_STATUSES, useManagerOptions, usersResource, useUserCustomFields } 
 import { userFormSchema, userFormValues } from './form.js';
 
 type Form = ResourceFormControl<typeof userFormSchema>;
-const LIST = '/admin/user/list';
+const LIST = pathTo('company.user.list');
 
 /** A searchable select over the company's users; the current manager stays an option while other names are typed. */
 function ManagerSelect({ form, user }: { form: Form; user: AdminUser | null }) {
@@ -110,7 +111,7 @@ function CompanyFields({ form, fields }: { form: Form; fields: readonly Labelled
             {t('user_fields.form_empty')}
           </Text>
           {sessionCan(user?.roles, 'read_companysetting') && (
-            <Anchor component={Link} to="/admin/settings" fz="sm" data-testid="user-custom-fields-settings">
+            <Anchor component={Link} to={pathTo('company.settings')} fz="sm" data-testid="user-custom-fields-settings">
               {t('user_fields.form_empty_link')}
             </Anchor>
           )}

@@ -39,6 +39,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { downloadFile } from '../../../lib/download.js';
 import { usersResource } from './api.js';
@@ -275,7 +276,7 @@ function Outcome({ result, onAgain }: { result: UserImportResult; onAgain: () =>
           <RowErrors errors={result.errors} title={t('users_import.errors_skipped_title')} />
         )}
         <Group gap="xs">
-          <Button component={Link} to="/admin/user/list" data-testid="import-go-to-list">
+          <Button component={Link} to={pathTo('company.user.list')} data-testid="import-go-to-list">
             {t('users_import.go_to_list')}
           </Button>
           <Button variant="light" onClick={onAgain} data-testid="import-again">
@@ -317,7 +318,7 @@ export default function UsersImportPage() {
       <PageHeader
         description={t('users_import.description')}
         actions={
-          <Anchor component={Link} to="/admin/user/list" fz="sm">
+          <Anchor component={Link} to={pathTo('company.user.list')} fz="sm">
             {t('users_import.go_to_list')}
           </Anchor>
         }

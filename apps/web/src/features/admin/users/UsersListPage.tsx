@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { type BulkActionDef, DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
@@ -40,7 +41,7 @@ function useColumns(): TableColumn<AdminUser>[] {
         sortable: true,
         hideable: false,
         render: (user) => (
-          <Anchor component={Link} to={`/admin/user/detail/${user.id}`} fw={500} data-testid="user-link">
+          <Anchor component={Link} to={pathTo('company.user.detail', { id: user.id })} fw={500} data-testid="user-link">
             {fullName(user)}
           </Anchor>
         ),
@@ -140,7 +141,7 @@ export function UsersList({ mode }: { mode: Mode }) {
   const deleteActions = useRecordBulkActions(usersResource, TEXTS, { status: false });
   const editAndDelete = useRecordRowActions<AdminUser>(store, TEXTS, {
     testId: 'user',
-    editPath: (user) => `/admin/user/edit/${user.id}`,
+    editPath: (user) => pathTo('company.user.edit', { id: user.id }),
     itemName: fullName,
   });
 
@@ -205,12 +206,12 @@ export function UsersList({ mode }: { mode: Mode }) {
     </>
   );
 
-  const addButton = <AddButton to="/admin/user/add" label={t('users_admin.add')} testId="user-add" />;
+  const addButton = <AddButton to={pathTo('company.user.add')} label={t('users_admin.add')} testId="user-add" />;
 
   const importButton = (
     <Button
       component={Link}
-      to="/admin/user/import"
+      to={pathTo('company.user.import')}
       variant="light"
       leftSection={<IconFileImport size={16} aria-hidden />}
       data-testid="user-import"

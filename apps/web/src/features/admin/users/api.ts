@@ -1,33 +1,31 @@
 import {
-  ADMIN_USER_SORTS,
   type AdminUser,
-  type AdminUserCreate,
-  type AdminUserUpdate,
   type LabelledCustomField,
   USER_STATUS_NAMES,
   type UserStatus,
+  usersContract,
 } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.js';
 import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 
 /** `api/admin/users` (issue 4): the users resource, with its custom reactivate action. */
-export const usersResource = defineResource<AdminUser, AdminUserCreate, AdminUserUpdate>('users');
+export const usersResource = contractResource(usersContract);
 
 export const USER_STATUSES = Object.keys(USER_STATUS_NAMES).map(Number) as UserStatus[];
 
 /** The user lists' address state: the sortable fields and filters of `adminUserListQuerySchema`. */
 export function userListConfig(roleIds: readonly number[]): ListConfig {
+  const [status, ...rest] = usersResource.listConfig.filters;
   return {
-    sortable: ADMIN_USER_SORTS,
-    defaultSort: '-created_at',
+    ...usersResource.listConfig,
     filters: [
-      { kind: 'select', param: 'status', options: USER_STATUSES.map(String) },
+      ...(status ? [status] : []),
       // The company's roles from `GET api/admin/roles`; until they load, a role in the address waits unapplied.
       { kind: 'select', param: 'role_id', options: roleIds.map(String) },
-      { kind: 'date-range', from: 'created_from', to: 'created_to' },
+      ...rest,
     ],
   };
 }

@@ -1,10 +1,11 @@
 import { IconFileImport } from '@tabler/icons-react';
+import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../route-kit.js';
 
 /** The bulk import screen of the user area (spec §6 names show_user for it all). */
 export const userImportRoutes: AdminRoute[] = [
   {
-    path: '/admin/user/import',
+    path: routePath('company.user.import'),
     lazy: page(() => import('./UsersImportPage.js')),
     handle: {
       name: 'company.user.import',
