@@ -51,7 +51,7 @@ describe('the platform pipeline', () => {
       access === 'admin' || access === 'super_admin' || (typeof access === 'object' && isPermission(access.permission));
     expect(admin.filter((r) => !guarded(r.access))).toEqual([]);
     expect(admin.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/admin/users', 'POST /api/admin/users/bulk', 'GET /api/admin/users/export']),
+      expect.arrayContaining(['GET /api/admin/users', 'POST /api/admin/users/bulk', 'POST /api/admin/users/export']),
     );
   });
 

@@ -252,6 +252,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Connects in the background: a Redis that is down at start (or later) never stops the API (platform/redis.ts).
   const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
   const platform = createPlatform(config, database, app.log, redisConnection);
+  app.decorate('exportJobs', platform.exports);
   // First, so every route and plugin after it shares the language, host and access pipeline and the error shape.
   const routes = registerRequestContext(app, {
     hosts: platform.hosts,

@@ -94,6 +94,17 @@ export async function exported(
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** `exported` for a company's caller: the same options as `companyCaller`, the export started, run and downloaded. */
+export function companyExporter(target: () => { test: TestApp; company: Pick<CompanyRow, 'slug'> }) {
+  return (token: string | undefined, url: string, options: { query?: Record<string, string>; lang?: string } = {}) =>
+    exported(target().test, url, {
+      host: hostOf(target().company),
+      token,
+      query: options.query,
+      headers: options.lang ? { 'x-content-language': options.lang } : {},
+    });
+}
+
 /** A call to make in a permission or tenant matrix: method, address and (for writes) a body. */
 export type RouteCall = [HttpMethod, string, unknown?];
 
@@ -126,7 +137,7 @@ export function resourceRoutes(plural: string, id: number, bodies: { create: unk
   const base = `/api/admin/${plural}`;
   const reads: RouteCall[] = [
     ['GET', base],
-    ['GET', `${base}/export`],
+    ['POST', `${base}/export`],
     ['GET', `${base}/${id}`],
   ];
   const writes: RouteCall[] = [

@@ -133,7 +133,9 @@ describe('admin users in Chromium', () => {
     await page.getByTestId('table-row').filter({ hasText: email }).waitFor();
     await expect.poll(() => page.getByTestId('table-row').count()).toBe(1);
     await page.getByTestId('table-export').click();
+    // The export is written by a background job: its panel shows, the file is saved by itself once written.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('table-export-csv').click()]);
+    await page.getByTestId('table-export-progress').getByTestId('export-ready').waitFor();
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = (await readFile((await download.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...lines] = text.trim().split(/\r?\n/);

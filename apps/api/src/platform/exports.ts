@@ -63,6 +63,13 @@ export interface ExportDefinition<S extends z.ZodType> {
   plan(tx: Db, owner: ExportOwner, params: z.infer<S>, t: Translate): Promise<ExportPlan>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform's export jobs, for route layers that start exports (the resource framework). */
+    exportJobs: Exports;
+  }
+}
+
 export interface Exports {
   define<S extends z.ZodType>(definition: ExportDefinition<S>): void;
   /** Queues the export for the actor and answers its job's id; the request does not wait for the file. */
@@ -142,21 +149,47 @@ export async function writeExport(plan: ExportPlan, out: Writable, context?: Pic
     ? plan.sheets.reduce((sum, sheet) => sum + (sheet.total ?? 0), 0)
     : 0;
   let done = 0;
-  const report = async (force = false) => {
-    if (context && total > 0 && (force || done % PROGRESS_EVERY === 0)) await context.progress(done, total);
-  };
+  const report = progressReporter(context);
   const counted = async function* (sheet: ExportSheet) {
     for await (const batch of sheet.rows) {
       for (const row of batch) {
         yield row;
         done++;
-        await report();
+        if (done % PROGRESS_EVERY === 0) report(done, total);
       }
     }
   };
   const rows = plan.format === 'csv' ? await writeCsv(plan.sheets, out, counted) : await writeXlsx(plan, out, counted);
-  await report(true);
+  report(done, total);
   return rows;
+}
+
+/**
+ * Progress is reported without waiting for it, one write at a time and the latest value only: the export reads in
+ * its own transaction, and on the embedded database (one connection) a write awaited inside it would wait for that
+ * transaction to end. There the bar moves when the export ends; on PostgreSQL it moves as rows are written.
+ */
+function progressReporter(context?: Pick<JobContext, 'progress'>) {
+  let writing = false;
+  let latest: [number, number] | null = null;
+  const push = () => {
+    if (writing || !latest || !context) return;
+    const [done, total] = latest;
+    latest = null;
+    writing = true;
+    context
+      .progress(done, total)
+      .catch(() => undefined)
+      .finally(() => {
+        writing = false;
+        push();
+      });
+  };
+  return (done: number, total: number) => {
+    if (total <= 0) return;
+    latest = [done, total];
+    push();
+  };
 }
 
 type RowsOf = (sheet: ExportSheet) => AsyncIterable<Cell[]>;

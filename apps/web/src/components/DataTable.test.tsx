@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render.js';
+import { http } from '../lib/api.js';
+import * as download from '../lib/download.js';
 import { type ListConfig, useListState } from '../lib/list-state.js';
 import { type BulkActionDef, DataTable, type TableColumn } from './DataTable.js';
 
@@ -28,9 +30,10 @@ interface Options {
   error?: string | null;
   bulkActions?: BulkActionDef[];
   query?: string;
+  exportable?: boolean;
 }
 
-function Harness({ records = rows, total = 45, error = null, bulkActions = [] }: Options) {
+function Harness({ records = rows, total = 45, error = null, bulkActions = [], exportable = false }: Options) {
   const list = useListState(config);
   const location = useLocation();
   return (
@@ -59,6 +62,7 @@ function Harness({ records = rows, total = 45, error = null, bulkActions = [] }:
         error={error}
         onRetry={() => undefined}
         bulkActions={bulkActions}
+        exportPath={exportable ? (format) => `api/admin/people/export?format=${format}&search=ay` : undefined}
         emptyTitle="Nobody here"
       />
     </>
@@ -163,6 +167,37 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every row on this page' }));
     fireEvent.click(within(await screen.findByTestId('table-bulk-bar')).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(run).toHaveBeenCalledWith([1, 2]));
+  });
+
+  it('exports in the background: the job starts, its progress shows, the file is saved once written', async () => {
+    const start = vi.spyOn(http, 'post').mockResolvedValue({ data: { job_id: 9 } } as never);
+    const file = { name: 'b'.repeat(32), file_name: 'people-2026-11-25.csv', size: 2048, mime: 'text/csv' };
+    const job = (state: string, progress: unknown, result: unknown = null) => ({
+      data: {
+        id: 9,
+        name: 'export.resource.people',
+        state,
+        progress,
+        result,
+        attempts: 1,
+        created_at: '',
+        finished_at: null,
+      },
+    });
+    const states = [job('queued', null), job('done', { done: 2, total: 2 }, { file })];
+    vi.spyOn(http, 'get').mockImplementation((async () => (states.length > 1 ? states.shift() : states[0])) as never);
+    const save = vi.spyOn(download, 'downloadFile').mockResolvedValue('people-2026-11-25.csv');
+    mount({ exportable: true });
+    fireEvent.click(screen.getByTestId('table-export'));
+    fireEvent.click(await screen.findByTestId('table-export-csv'));
+    await waitFor(() => expect(start).toHaveBeenCalledWith('api/admin/people/export?format=csv&search=ay'));
+    const panel = await screen.findByTestId('table-export-progress');
+    expect(within(panel).getByRole('progressbar')).toBeTruthy();
+    await within(panel).findByTestId('export-ready', {}, { timeout: 3000 });
+    expect(panel.textContent).toContain('people-2026-11-25.csv · 2 KB');
+    await waitFor(() => expect(save).toHaveBeenCalledWith('api/jobs/9/download', 'test.csv'));
+    fireEvent.click(within(panel).getByTestId('table-export-close'));
+    expect(screen.queryByTestId('table-export-progress')).toBeNull();
   });
 
   it('shows the empty state, and a filtered empty state that offers to clear', () => {

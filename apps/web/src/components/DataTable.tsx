@@ -1,19 +1,33 @@
 import 'mantine-datatable/styles.css';
 import type { ExportFormat } from '@kampus/shared';
-import { Alert, Button, Checkbox, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconColumns, IconDownload, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type DataTableColumn, DataTable as MantineDataTable } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../lib/download.js';
+import { startExport } from '../lib/exports.js';
 import { type ListStateControl, nextSort, PER_PAGE_OPTIONS } from '../lib/list-state.js';
 import type { ResourceItem } from '../lib/resource.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { confirmAction } from './ConfirmButton.js';
 import { DayInput } from './DayInput.js';
 import { EmptyState } from './EmptyState.js';
+import { ExportProgress } from './ExportProgress.js';
 
 export interface TableColumn<T> {
   /** The field, also the `sort` value when sortable. */
@@ -175,19 +189,32 @@ function ColumnsMenu<T>({
   );
 }
 
-function ExportMenu({ tableId, exportPath }: { tableId: string; exportPath: (format: ExportFormat) => string }) {
+interface ExportJob {
+  id: number;
+  fallbackName: string;
+}
+
+const exportFailed = (title: string) => (error: unknown) =>
+  notifications.show({ color: 'danger', title, message: error instanceof Error ? error.message : '' });
+
+/** Starts the list's export on the server; its progress shows under the toolbar (ExportPanel). */
+function ExportMenu({
+  tableId,
+  exportPath,
+  onStarted,
+}: {
+  tableId: string;
+  exportPath: (format: ExportFormat) => string;
+  onStarted: (job: ExportJob) => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
     try {
-      await downloadFile(exportPath(format), `${tableId}.${format}`);
+      onStarted({ id: await startExport(exportPath(format)), fallbackName: `${tableId}.${format}` });
     } catch (error) {
-      notifications.show({
-        color: 'danger',
-        title: t('resource.export_failed'),
-        message: error instanceof Error ? error.message : '',
-      });
+      exportFailed(t('resource.export_failed'))(error);
     } finally {
       setBusy(false);
     }
@@ -213,6 +240,22 @@ function ExportMenu({ tableId, exportPath }: { tableId: string; exportPath: (for
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The export being written: its progress, then the file saved by itself; closed by the person. */
+function ExportPanel({ job, onClose }: { job: ExportJob; onClose: () => void }) {
+  const { t } = useTranslation();
+  const failed = useMemo(() => exportFailed(t('resource.export_failed')), [t]);
+  return (
+    <Paper withBorder radius="md" p="sm" aria-live="polite" data-testid="table-export-progress">
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <Box flex={1}>
+          <ExportProgress jobId={job.id} fallbackName={job.fallbackName} onError={failed} />
+        </Box>
+        <CloseButton aria-label={t('general.close')} onClick={onClose} data-testid="table-export-close" />
+      </Group>
+    </Paper>
   );
 }
 
@@ -288,6 +331,7 @@ export function DataTable<T extends ResourceItem>(props: DataTableProps<T>) {
     ),
   );
   const [selected, setSelected] = useState<T[]>([]);
+  const [exportJob, setExportJob] = useState<ExportJob | null>(null);
   const { state } = list;
   const queryKey = JSON.stringify(list.apiQuery);
 
@@ -349,9 +393,10 @@ export function DataTable<T extends ResourceItem>(props: DataTableProps<T>) {
         </Group>
         <Group gap="xs">
           <ColumnsMenu columns={columns} hidden={hidden} onChange={changeHidden} />
-          {props.exportPath && <ExportMenu tableId={tableId} exportPath={props.exportPath} />}
+          {props.exportPath && <ExportMenu tableId={tableId} exportPath={props.exportPath} onStarted={setExportJob} />}
         </Group>
       </Group>
+      {exportJob && <ExportPanel key={exportJob.id} job={exportJob} onClose={() => setExportJob(null)} />}
       {selectable && selected.length > 0 && (
         <BulkBar selected={selected} actions={bulkActions} onDone={() => setSelected([])} />
       )}

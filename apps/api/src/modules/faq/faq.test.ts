@@ -2,7 +2,15 @@ import type { LocalizedText } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, companyCaller, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import {
+  call,
+  companyCaller,
+  companyExporter,
+  createTestApp,
+  hostOf,
+  login,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { describeResourceContract } from '../../../test/resource-contract.js';
 import { faqCategories, faqs } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
@@ -53,6 +61,7 @@ describe('FAQ: admin resources and the learner page', () => {
     adminToken = (await login(test.app, company, admin.email!)).access_token;
   });
   afterAll(() => test.close());
+  const exportAs = companyExporter(() => ({ test, company }));
 
   const as = companyCaller(() => ({ app: test.app, company }));
 
@@ -218,7 +227,7 @@ describe('FAQ: admin resources and the learner page', () => {
 
   it('exports questions with a column per language', async () => {
     await insertFaq(company.id, { tr: 'Dışa aktarım sorusu', en: 'Export question' }, { tr: 'a' });
-    const csv = await as(adminToken, 'GET', '/api/admin/faqs/export', {
+    const csv = await exportAs(adminToken, '/api/admin/faqs/export', {
       query: { format: 'csv', search: 'dışa aktarım' },
       lang: 'en',
     });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, companyExporter, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { describeResourceContract } from '../../../test/resource-contract.js';
 import { hashtags } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
@@ -41,6 +41,7 @@ describe('admin hashtags resource', () => {
     adminToken = (await login(test.app, company, admin.email!)).access_token;
   });
   afterAll(() => test.close());
+  const exportAs = companyExporter(() => ({ test, company }));
 
   const as = companyCaller(() => ({ app: test.app, company }));
 
@@ -127,7 +128,7 @@ describe('admin hashtags resource', () => {
   it('exports the filtered list as xlsx and csv with localized headers, never another company', async () => {
     await insertHashtag(company.id, 'ihracat');
     await insertHashtag(other.id, 'ihracatdışarı');
-    const xlsx = await as(adminToken, 'GET', '/api/admin/hashtags/export', {
+    const xlsx = await exportAs(adminToken, '/api/admin/hashtags/export', {
       query: { format: 'xlsx', search: 'ihracat' },
       lang: 'en',
     });
@@ -141,7 +142,7 @@ describe('admin hashtags resource', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('#ihracat');
     expect(sheet.getRow(2).getCell(3).value).toBe('Active');
 
-    const csv = await as(adminToken, 'GET', '/api/admin/hashtags/export', {
+    const csv = await exportAs(adminToken, '/api/admin/hashtags/export', {
       query: { format: 'csv', search: 'ihracat' },
     });
     expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''etiketler-");

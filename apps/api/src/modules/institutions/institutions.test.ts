@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, companyExporter, createTestApp, login, type TestApp } from '../../../test/helpers.js';
 import { describeResourceContract } from '../../../test/resource-contract.js';
 import { institutions } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
@@ -41,6 +41,7 @@ describe('admin institutions resource', () => {
     adminToken = (await login(test.app, company, admin.email!)).access_token;
   });
   afterAll(() => test.close());
+  const exportAs = companyExporter(() => ({ test, company }));
 
   const as = companyCaller(() => ({ app: test.app, company }));
 
@@ -149,7 +150,7 @@ describe('admin institutions resource', () => {
   it('exports the filtered list as xlsx and csv with localized headers, never another company', async () => {
     await insertInstitution(company.id, { name: 'İhracat Enstitüsü', code: '=CMD()' });
     await insertInstitution(other.id, { name: 'İhracat Dışarıda' });
-    const xlsx = await as(adminToken, 'GET', '/api/admin/institutions/export', {
+    const xlsx = await exportAs(adminToken, '/api/admin/institutions/export', {
       query: { format: 'xlsx', search: 'ihracat' },
       lang: 'en',
     });
@@ -162,7 +163,7 @@ describe('admin institutions resource', () => {
     expect(sheet.getRow(1).getCell(2).value).toBe('Institution name');
     expect(sheet.getRow(2).getCell(2).value).toBe('İhracat Enstitüsü');
     expect(sheet.getRow(2).getCell(3).value).toBe("'=CMD()");
-    const csv = await as(adminToken, 'GET', '/api/admin/institutions/export', {
+    const csv = await exportAs(adminToken, '/api/admin/institutions/export', {
       query: { format: 'csv', search: 'ihracat' },
     });
     expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''kurumlar-");

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
-import { call, companyCaller, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import {
+  call,
+  companyCaller,
+  companyExporter,
+  createTestApp,
+  hostOf,
+  login,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../test/permissions.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
@@ -52,13 +60,14 @@ describe('admin user groups', () => {
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
   });
   afterAll(() => test.close());
+  const exportAs = companyExporter(() => ({ test, company }));
 
   const as = companyCaller(() => ({ app: test.app, company }));
 
   const base = '/api/admin/user-groups';
   const actions = (id: number, userId: number): [HttpMethod, string, unknown?][] => [
     ['GET', base],
-    ['GET', `${base}/export`],
+    ['POST', `${base}/export`],
     ['GET', `${base}/rule-options`],
     ['POST', `${base}/preview`, { departments: ['Satış'] }],
     ['GET', `${base}/${id}`],
@@ -405,7 +414,7 @@ describe('admin user groups', () => {
     ]);
     expect((await auditOf(a.id))[0]).toMatchObject({ action: 'user_group.status_changed', after: { status: 0 } });
 
-    const csv = await as(adminToken, 'GET', `${base}/export`, {
+    const csv = await exportAs(adminToken, `${base}/export`, {
       query: { format: 'csv', search: 'liste', sort: 'name' },
     });
     expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''kullanici-gruplari-");

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
+import { call, createTestApp, exported, hostOf, login, type TestApp } from '../../../test/helpers.js';
 import { users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 
@@ -141,14 +141,14 @@ describe('company-defined user fields', () => {
     const [change] = await test.factories.auditOf('user', id);
     expect(change).toMatchObject({ action: 'user.updated' });
 
-    const exported = await call(test.app, 'GET', '/api/admin/users/export', {
+    const file = await exported(test, '/api/admin/users/export', {
       host: hostOf(company),
       token: adminToken,
       query: { format: 'csv', search: 'fields@example.test' },
       headers: { 'x-content-language': 'en' },
     });
-    expect(exported.statusCode).toBe(200);
-    const [header, row] = exported.body
+    expect(file.statusCode).toBe(200);
+    const [header, row] = file.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

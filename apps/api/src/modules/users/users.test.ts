@@ -3,7 +3,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
-import { call, createTestApp, hostOf, latestMailTo, login, type TestApp } from '../../../test/helpers.js';
+import {
+  call,
+  companyExporter,
+  createTestApp,
+  hostOf,
+  latestMailTo,
+  login,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { auditLogs, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { uniqueViolationOf } from './service.js';
@@ -43,6 +51,7 @@ describe('admin users resource', () => {
     reporterToken = (await login(test.app, company, reporter.email!)).access_token;
   });
   afterAll(() => test.close());
+  const exportAs = companyExporter(() => ({ test, company }));
 
   const as = (
     token: string | undefined,
@@ -71,7 +80,7 @@ describe('admin users resource', () => {
   /** Every generated route and the custom action, for the guard and tenant checks. */
   const actions = (id: number): [Method, string, unknown?][] => [
     ['GET', '/api/admin/users'],
-    ['GET', '/api/admin/users/export'],
+    ['POST', '/api/admin/users/export'],
     ['GET', `/api/admin/users/${id}`],
     ['POST', '/api/admin/users', { name: 'A', surname: 'B', email: 'new-guard@example.test' }],
     ['PUT', `/api/admin/users/${id}`, { name: 'Changed' }],
@@ -366,7 +375,7 @@ describe('admin users resource', () => {
       surname: 'Export',
       phone: '+905551112233',
     });
-    const xlsx = await as(adminToken, 'GET', '/api/admin/users/export', {
+    const xlsx = await exportAs(adminToken, '/api/admin/users/export', {
       query: { format: 'xlsx', search: 'export', page: '3' },
       lang: 'en',
     });
@@ -382,7 +391,7 @@ describe('admin users resource', () => {
     expect(sheet.getRow(2).getCell(6).value).toBe("'+905551112233");
     expect(sheet.getRow(2).getCell(13).value).toBe('Active');
 
-    const csv = await as(adminToken, 'GET', '/api/admin/users/export', { query: { format: 'csv', search: 'export' } });
+    const csv = await exportAs(adminToken, '/api/admin/users/export', { query: { format: 'csv', search: 'export' } });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain("filename*=UTF-8''kullan%C4%B1c%C4%B1lar-");
     const lines = csv.body
@@ -393,7 +402,7 @@ describe('admin users resource', () => {
     expect(lines[0]).toMatch(/^ID,Ad,Soyad,E-posta/);
     expect(lines[1]).toContain('"\'=HYPERLINK(""http://evil"")"');
     // Another company's people never reach the file.
-    const all = await as(adminToken, 'GET', '/api/admin/users/export', { query: { format: 'csv', search: 'şeyma' } });
+    const all = await exportAs(adminToken, '/api/admin/users/export', { query: { format: 'csv', search: 'şeyma' } });
     expect(all.body).not.toContain('Başka');
   });
 

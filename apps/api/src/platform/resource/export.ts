@@ -1,5 +1,4 @@
 import type { ExportFormat } from '@kampus/shared';
-import ExcelJS from 'exceljs';
 
 export type Cell = string | number | null;
 
@@ -26,14 +25,11 @@ export function toCsv(headers: string[], rows: Cell[][]): Buffer {
   return Buffer.from(`\uFEFF${[headers, ...rows].map(csvLine).join('')}`, 'utf8');
 }
 
-export async function toXlsx(sheetName: string, headers: string[], rows: Cell[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  // Sheet names are at most 31 characters and may not contain []:*?/\
-  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
-  sheet.addRow(headers.map(neutralise)).font = { bold: true };
-  for (const row of rows) sheet.addRow(row.map(neutralise));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** A small file answered in the response itself (the import template); lists and workbooks go through export jobs. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {

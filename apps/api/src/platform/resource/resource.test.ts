@@ -118,7 +118,7 @@ describe('the resource framework', () => {
         'DELETE /api/admin/probe-people/:id {"permission":"create_hashtag"}',
         'GET /api/admin/probe-people {"permission":"show_hashtag"}',
         'GET /api/admin/probe-people/:id {"permission":"show_hashtag"}',
-        'GET /api/admin/probe-people/export {"permission":"show_hashtag"}',
+        'POST /api/admin/probe-people/export {"permission":"show_hashtag"}',
         'POST /api/admin/probe-people {"permission":"create_hashtag"}',
         'POST /api/admin/probe-people/:id {"permission":"create_hashtag"}',
         'POST /api/admin/probe-people/bulk {"permission":"create_hashtag"}',

@@ -19,9 +19,10 @@ import { uniqueViolationOf } from '../../db/errors.js';
 import { inTenant } from '../../db/scope.js';
 import type { Actor } from '../actor.js';
 import { record } from '../events.js';
+import type { ExportPlan } from '../exports.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Translate } from '../i18n.js';
-import { type Cell, EXPORT_CONTENT_TYPES, toCsv, toXlsx } from './export.js';
+import type { Cell } from './export.js';
 
 /** A tenant-owned table: an integer id and the company it belongs to. */
 export type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn };
@@ -187,11 +188,8 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   };
 }
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  body: Buffer;
-}
+/** Rows presented at a time while an export is written. */
+const EXPORT_BATCH = 500;
 
 /**
  * Case folding that does not depend on the database's locale (PostgreSQL's lower() under the C locale folds ASCII
@@ -475,25 +473,34 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
         return { message: t(key, { count: items.length }), affected: items.length };
       }),
 
-    /** The whole filtered list (at most EXPORT_MAX_ROWS) as a file with localized headers and a dated name. */
-    export: (actor: Actor, query: Omit<Query, 'page' | 'per_page'>, format: ExportFormat, t: Translate) =>
-      inTenant(db, actor.companyId, async (tx): Promise<ExportFile> => {
-        const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
-        const ids = await findIds(tx, actor.companyId, full, EXPORT_MAX_ROWS);
-        const items = await presentInOrder(
-          tx,
-          actor.companyId,
-          ids.map((r) => r.id as number),
-        );
-        const extra = (await decl.export.extraColumns?.(tx, actor.companyId, t)) ?? [];
-        const columns = [...decl.export.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
-        const headers = columns.map((c) => c.label);
-        const rows = items.map((item) => columns.map((c) => c.value(item, t)));
-        const name = t(decl.export.fileName);
-        const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
-        const body = format === 'csv' ? toCsv(headers, rows) : await toXlsx(name, headers, rows);
-        return { fileName, contentType: EXPORT_CONTENT_TYPES[format], body };
-      }),
+    /**
+     * The whole filtered list (at most EXPORT_MAX_ROWS) as an export plan: localized headers, and the rows presented
+     * batch by batch as the export job writes them (platform/exports.ts).
+     */
+    exportPlan: async (
+      tx: Db,
+      companyId: number,
+      query: Omit<Query, 'page' | 'per_page'>,
+      format: ExportFormat,
+      t: Translate,
+    ): Promise<ExportPlan> => {
+      const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
+      const ids = (await findIds(tx, companyId, full, EXPORT_MAX_ROWS)).map((r) => r.id as number);
+      const extra = (await decl.export.extraColumns?.(tx, companyId, t)) ?? [];
+      const columns = [...decl.export.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
+      async function* rows() {
+        for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+          const items = await presentInOrder(tx, companyId, ids.slice(start, start + EXPORT_BATCH));
+          yield items.map((item) => columns.map((c) => c.value(item, t)));
+        }
+      }
+      const name = t(decl.export.fileName);
+      return {
+        fileName: name,
+        format,
+        sheets: [{ name, headers: columns.map((c) => c.label), rows: rows(), total: ids.length }],
+      };
+    },
   };
 }
 

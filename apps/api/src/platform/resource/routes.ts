@@ -1,9 +1,11 @@
 import {
   bulkActionSchema,
   bulkResultSchema,
+  type ExportFormat,
   exportQueryOf,
   idParamSchema,
   itemResponseSchema,
+  jobStartedSchema,
   listResponseSchema,
   messageSchema,
   type Permission,
@@ -14,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { actorOf } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
-import { contentDisposition } from './export.js';
 import type { Resource } from './resource.js';
 
 const guard = (permission: Permission) => ({ access: { permission } }) as const;
@@ -43,17 +44,25 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
     async (request) => resource.list(actorOf(request), request.query as ResourceListQuery),
   );
 
-  r.get(
+  // The export runs as a job (platform/exports.ts): the request answers 202 with it, the file follows.
+  const exportJob = `resource.${plural}`;
+  app.exportJobs.define({
+    name: exportJob,
+    schema: exportQuery,
+    plan: (tx, owner, params, t) => {
+      const { format, ...query } = params as { format: ExportFormat } & ResourceListQuery;
+      return resource.exportPlan(tx, owner.companyId, query, format, t);
+    },
+  });
+  r.post(
     `${base}/export`,
-    { config: guard(permissions.list), schema: { tags, querystring: exportQuery } },
+    {
+      config: guard(permissions.list),
+      schema: { tags, querystring: exportQuery, response: { 202: itemResponseSchema(jobStartedSchema) } },
+    },
     async (request, reply) => {
-      const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & ResourceListQuery;
-      const file = await resource.export(actorOf(request), query, format, request.t);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      const jobId = await app.exportJobs.start(actorOf(request), exportJob, request.query);
+      return reply.code(202).send({ data: { job_id: jobId } });
     },
   );
 
