@@ -192,7 +192,7 @@ describe('DataTable', () => {
     fireEvent.click(await screen.findByTestId('table-export-csv'));
     await waitFor(() => expect(start).toHaveBeenCalledWith('api/admin/people/export?format=csv&search=ay'));
     const panel = await screen.findByTestId('table-export-progress');
-    expect(within(panel).getByRole('progressbar')).toBeTruthy();
+    expect(await within(panel).findByRole('progressbar')).toBeTruthy();
     await within(panel).findByTestId('export-ready', {}, { timeout: 3000 });
     expect(panel.textContent).toContain('people-2026-11-25.csv · 2 KB');
     await waitFor(() => expect(save).toHaveBeenCalledWith('api/jobs/9/download', 'test.csv'));

@@ -68,15 +68,15 @@ export function JobProgress({ jobId, children, failureMessage }: JobProgressProp
         : t(job.state === 'running' ? 'jobs.running' : 'jobs.queued');
   return (
     <Stack gap="xs" data-testid="job-progress">
-      <Text size="sm" id={`job-progress-${job.id}`}>
+      <Text size="sm" aria-hidden>
         {label}
       </Text>
       <Progress
         value={percent}
         animated={job.state !== 'done'}
         color={job.state === 'done' ? 'success' : undefined}
-        aria-labelledby={`job-progress-${job.id}`}
-        aria-valuenow={percent}
+        // Mantine gives `aria-label` to the bar itself (role progressbar, with its value); the root takes no ARIA.
+        aria-label={label}
       />
       {job.state === 'done' && children?.(job.result)}
     </Stack>
