@@ -79,10 +79,16 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  let stopping = false;
+  // A server that dies mid-run fails every later test with "connection refused"; its last words say why.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`The e2e server exited (${code ?? signal}). Its last output:\n${output.slice(-6000)}`);
+  });
   await waitForReady(port, child, () => output);
   project.provide('e2ePort', port);
   project.provide('e2eDataDir', dataDir);
   return async () => {
+    stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await exited;
