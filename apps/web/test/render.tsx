@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type DataRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
+import { afterAll, beforeAll } from 'vitest';
 import { CompanyContext } from '../src/app/company.js';
 import { RouteTableContext } from '../src/app/route-table.js';
 import { i18next } from '../src/lib/i18n.js';
@@ -68,4 +69,15 @@ export function renderPage(page: ReactElement | RouteObject[], options: PageOpti
     { wrapper: providers({ client, company }) },
   );
   return { ...result, router, client };
+}
+
+/** mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing. */
+export function matchEveryMediaQuery(): void {
+  const matchMedia = window.matchMedia;
+  beforeAll(() => {
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = matchMedia;
+  });
 }

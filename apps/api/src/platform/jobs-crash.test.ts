@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from '../../test/database.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const child = path.join(apiRoot, 'test/jobs-crash-child.ts');
@@ -55,20 +54,9 @@ describe('a job whose process is killed mid-way', { timeout: 180_000 }, () => {
       databaseEnv = { JOBS_TEST_DATA_DIR: path.join(dir, 'db') };
       return;
     }
-    const name = `kampus_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseEnv = { JOBS_TEST_DATABASE_URL: url.toString() };
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
+    const created = await createServerDatabase(serverUrl);
+    databaseEnv = { JOBS_TEST_DATABASE_URL: created.url };
+    dropDatabase = created.drop;
   });
   afterAll(async () => {
     await dropDatabase();

@@ -182,6 +182,16 @@ export function createJobs(options: JobsOptions): Jobs {
     return id;
   }
 
+  /** Jobs this node knows that are due: queued and at their time, or running on a lease that ran out. */
+  const dueHere = () =>
+    and(
+      inArray(jobsTable.name, names()),
+      or(
+        and(eq(jobsTable.state, 'queued'), lte(jobsTable.runAt, sql`now()`)),
+        and(eq(jobsTable.state, 'running'), lte(jobsTable.lockedUntil, sql`now()`)),
+      ),
+    );
+
   /** Claims up to `limit` due jobs this node knows, and fails those whose last lease ran out. */
   async function claim(limit: number): Promise<JobRow[]> {
     if (limit <= 0 || definitions.size === 0) return [];
@@ -205,15 +215,7 @@ export function createJobs(options: JobsOptions): Jobs {
       const due = tx
         .select({ id: jobsTable.id })
         .from(jobsTable)
-        .where(
-          and(
-            inArray(jobsTable.name, names()),
-            or(
-              and(eq(jobsTable.state, 'queued'), lte(jobsTable.runAt, sql`now()`)),
-              and(eq(jobsTable.state, 'running'), lte(jobsTable.lockedUntil, sql`now()`)),
-            ),
-          ),
-        )
+        .where(dueHere())
         .orderBy(jobsTable.runAt, jobsTable.id)
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -367,20 +369,7 @@ export function createJobs(options: JobsOptions): Jobs {
     if (definitions.size === 0) return false;
     const found = await asSystem(
       db,
-      (tx) =>
-        tx
-          .select({ id: jobsTable.id })
-          .from(jobsTable)
-          .where(
-            and(
-              inArray(jobsTable.name, names()),
-              or(
-                and(eq(jobsTable.state, 'queued'), lte(jobsTable.runAt, sql`now()`)),
-                and(eq(jobsTable.state, 'running'), lte(jobsTable.lockedUntil, sql`now()`)),
-              ),
-            ),
-          )
-          .limit(1),
+      (tx) => tx.select({ id: jobsTable.id }).from(jobsTable).where(dueHere()).limit(1),
       { readOnly: true },
     );
     return found.length > 0;

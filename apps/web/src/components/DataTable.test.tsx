@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { matchEveryMediaQuery, renderPage } from '../../test/render.js';
 import { http } from '../lib/api.js';
 import * as download from '../lib/download.js';
 import { type ListConfig, useListState } from '../lib/list-state.js';
@@ -75,14 +75,7 @@ function mount(options: Options = {}) {
 }
 
 describe('DataTable', () => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
-  const matchMedia = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = matchMedia;
-  });
+  matchEveryMediaQuery();
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import type { AdminCompany } from '@kampus/shared';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { matchEveryMediaQuery, renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import CompaniesListPage from './CompaniesListPage.js';
 
@@ -42,14 +42,7 @@ function renderList() {
 }
 
 describe('CompaniesListPage', () => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
-  const matchMedia = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = matchMedia;
-  });
+  matchEveryMediaQuery();
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

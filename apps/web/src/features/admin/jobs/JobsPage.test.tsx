@@ -1,7 +1,7 @@
 import type { AdminJob } from '@kampus/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { matchEveryMediaQuery, renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import JobsPage from './JobsPage.js';
@@ -30,14 +30,7 @@ const done: AdminJob = {
 const page = (data: AdminJob[]) => Promise.resolve({ data, meta: { page: 1, per_page: 20, total: data.length } });
 
 describe('JobsPage', { timeout: 30_000 }, () => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
-  const matchMedia = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = matchMedia;
-  });
+  matchEveryMediaQuery();
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

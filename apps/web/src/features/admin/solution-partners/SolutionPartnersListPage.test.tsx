@@ -1,7 +1,7 @@
 import type { SolutionPartner } from '@kampus/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { matchEveryMediaQuery, renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import SolutionPartnersListPage from './SolutionPartnersListPage.js';
 
@@ -27,14 +27,7 @@ function renderList() {
 }
 
 describe('SolutionPartnersListPage', () => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
-  const matchMedia = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = matchMedia;
-  });
+  matchEveryMediaQuery();
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();

@@ -1,8 +1,8 @@
 import type { UserGroup } from '@kampus/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../../test/render.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { matchEveryMediaQuery, renderPage } from '../../../../test/render.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 
@@ -80,14 +80,7 @@ const addRule = (label: string, value: string) => {
 };
 
 describe('UserGroupFormPage', () => {
-  // mantine-datatable renders a cell only when its media query matches; jsdom's stand-in matches nothing.
-  const matchMedia = window.matchMedia;
-  beforeAll(() => {
-    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: true })) as typeof window.matchMedia;
-  });
-  afterAll(() => {
-    window.matchMedia = matchMedia;
-  });
+  matchEveryMediaQuery();
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
