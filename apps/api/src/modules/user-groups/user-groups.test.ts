@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../test/permissions.js';
+import { describeResourceContract } from '../../../test/resource-contract.js';
 import { userGroupMembers, userGroups, users } from '../../db/schema/index.js';
 import { asSystem, inTenant } from '../../db/scope.js';
 import { userIdsOfGroups } from './service.js';
@@ -65,20 +66,14 @@ describe('admin user groups', () => {
   const as = companyCaller(() => ({ app: test.app, company }));
 
   const base = '/api/admin/user-groups';
+  // The group's own routes; the framework's (list, export, detail, writes, bulk) are in the generated contract tests
+  // at the end of this file.
   const actions = (id: number, userId: number): [HttpMethod, string, unknown?][] => [
-    ['GET', base],
-    ['POST', `${base}/export`],
     ['GET', `${base}/rule-options`],
     ['POST', `${base}/preview`, { departments: ['Satış'] }],
-    ['GET', `${base}/${id}`],
     ['GET', `${base}/${id}/members`],
-    ['POST', base, { name: 'Guard', kind: 'static' }],
-    ['PUT', `${base}/${id}`, { name: 'Changed' }],
-    ['POST', `${base}/${id}`, { name: 'Changed' }],
     ['POST', `${base}/${id}/members`, { user_ids: [userId] }],
     ['POST', `${base}/${id}/members/remove`, { user_ids: [userId] }],
-    ['DELETE', `${base}/${id}`],
-    ['POST', `${base}/bulk`, { action: 'status', ids: [id], status: 0 }],
   ];
 
   it('answers 401 without a session and 403 without show_user, on every action, changing nothing', async () => {
@@ -435,4 +430,13 @@ describe('admin user groups', () => {
     expect(user).toBeDefined();
     expect((await auditOf(b.id))[0]).toMatchObject({ action: 'user_group.deleted', before: { name: 'Liste Armut' } });
   });
+});
+
+describeResourceContract({
+  plural: 'user-groups',
+  entity: 'user_group',
+  permissions: { read: 'show_user', write: 'show_user' },
+  create: (n) => ({ name: `Ekip ${n}`, kind: 'static', description: 'Satış ekibi' }),
+  update: { description: 'Bölge satış ekibi' },
+  invalid: { body: { name: '', kind: 'static' }, field: 'name' },
 });
