@@ -2,33 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
 import { factories } from '../test/factories.js';
+import { createServerDatabase } from '../test/server-database.js';
 
 /** With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own. */
 export async function openBenchDatabase() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
-  const name = `kampus_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 10 });
+  const created = await createServerDatabase(serverUrl, 'kampus_bench');
+  const database = await openDatabase({ url: created.url, poolMax: 10 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

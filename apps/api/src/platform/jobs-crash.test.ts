@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerDatabase } from '../../test/database.js';
+import { createServerDatabase } from '../../test/server-database.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const child = path.join(apiRoot, 'test/jobs-crash-child.ts');
