@@ -36,6 +36,15 @@ describe.skipIf(!serverUrl)('two nodes on one PostgreSQL database', { timeout: 1
 
   it('never run the same job twice', async () => {
     const runs: { job: number; node: number }[] = [];
+    const runningNow = [0, 0];
+    const mostRunning = [0, 0];
+    // The first jobs wait until the other node has claimed one too (or 10 s passed), so a fast first node cannot
+    // drain the queue alone on a loaded machine and the test always sees two nodes competing.
+    let bothStarted: () => void = () => undefined;
+    const bothNodesRunning = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
     for (const [index, database] of databases.entries()) {
       const jobs = createJobs({ db: database.db, log: quiet, concurrency: 4, pollIntervalMs: 20, leaseMs: 5000 });
       jobs.register({
@@ -43,7 +52,12 @@ describe.skipIf(!serverUrl)('two nodes on one PostgreSQL database', { timeout: 1
         schema: z.object({ n: z.number() }),
         handle: async ({ n }) => {
           runs.push({ job: n, node: index });
+          runningNow[index] = (runningNow[index] ?? 0) + 1;
+          mostRunning[index] = Math.max(mostRunning[index] ?? 0, runningNow[index] ?? 0);
+          if (new Set(runs.map((run) => run.node)).size === 2) bothStarted();
+          await bothNodesRunning;
           await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+          runningNow[index] = (runningNow[index] ?? 0) - 1;
         },
       });
       nodes.push(jobs);
@@ -65,6 +79,8 @@ describe.skipIf(!serverUrl)('two nodes on one PostgreSQL database', { timeout: 1
     for (const run of runs) perJob.set(run.job, (perJob.get(run.job) ?? 0) + 1);
     expect(perJob.size).toBe(count);
     expect([...perJob.values()].every((times) => times === 1)).toBe(true);
+    // No node ran more than its concurrency at once (a claim once took 108 jobs with a limit of 4).
+    expect(Math.max(...mostRunning)).toBeLessThanOrEqual(4);
     // Both nodes took part.
     expect(new Set(runs.map((run) => run.node)).size).toBe(2);
   });

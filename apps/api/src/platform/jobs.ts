@@ -212,14 +212,19 @@ export function createJobs(options: JobsOptions): Jobs {
             sql`${jobsTable.attempts} >= ${jobsTable.maxAttempts}`,
           ),
         );
-      const due = tx
-        .select({ id: jobsTable.id })
-        .from(jobsTable)
-        .where(dueHere())
-        .orderBy(jobsTable.runAt, jobsTable.id)
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      // A CTE, not `id in (subquery)`: PostgreSQL may evaluate a locking subquery once per row it updates, and with
+      // SKIP LOCKED each evaluation finds other rows, so one claim took far more than its limit.
+      const due = tx.$with('due').as(
+        tx
+          .select({ id: jobsTable.id })
+          .from(jobsTable)
+          .where(dueHere())
+          .orderBy(jobsTable.runAt, jobsTable.id)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      );
       return tx
+        .with(due)
         .update(jobsTable)
         .set({
           state: 'running',
@@ -228,7 +233,7 @@ export function createJobs(options: JobsOptions): Jobs {
           lockedUntil: sql`now() + ${millis(leaseMs)}`,
           startedAt: sql`now()`,
         })
-        .where(inArray(jobsTable.id, due))
+        .where(inArray(jobsTable.id, tx.select({ id: due.id }).from(due)))
         .returning();
     });
   }
