@@ -214,15 +214,17 @@ export function createJobs(options: JobsOptions): Jobs {
         );
       // A CTE, not `id in (subquery)`: PostgreSQL may evaluate a locking subquery once per row it updates, and with
       // SKIP LOCKED each evaluation finds other rows, so one claim took far more than its limit.
-      const due = tx.$with('due').as(
-        tx
-          .select({ id: jobsTable.id })
-          .from(jobsTable)
-          .where(dueHere())
-          .orderBy(jobsTable.runAt, jobsTable.id)
-          .limit(limit)
-          .for('update', { skipLocked: true }),
-      );
+      const due = tx
+        .$with('due')
+        .as(
+          tx
+            .select({ id: jobsTable.id })
+            .from(jobsTable)
+            .where(dueHere())
+            .orderBy(jobsTable.runAt, jobsTable.id)
+            .limit(limit)
+            .for('update', { skipLocked: true }),
+        );
       return tx
         .with(due)
         .update(jobsTable)
