@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
-import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
+import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
 import { factories } from '../test/factories.js';
 import { openBenchDatabase } from './database.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { readConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
+import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
 import { factories } from '../test/factories.js';
 import { createServerDatabase } from '../test/server-database.js';
 

@@ -8,51 +8,51 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serializeError } from './db/errors.js';
-import { registerAccountRoutes } from './modules/account/routes.js';
-import { createAccountService } from './modules/account/service.js';
-import { registerAdminDashboardRoutes } from './modules/admin-dashboard/routes.js';
-import { createAdminDashboardService } from './modules/admin-dashboard/service.js';
-import { syncAccessCatalog } from './modules/auth/catalog.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { registerCompanyRoutes } from './modules/companies/routes.js';
-import { createCompaniesService } from './modules/companies/service.js';
-import { registerDataAdminRoutes } from './modules/data-admin/routes.js';
-import { createDataAdminService } from './modules/data-admin/service.js';
-import { registerFaqRoutes } from './modules/faq/routes.js';
-import { createFaqService } from './modules/faq/service.js';
-import { registerFileRoutes, scheduleFileCleanUp } from './modules/files/routes.js';
-import { createFilesService } from './modules/files/service.js';
-import { createHashtagsService } from './modules/hashtags/service.js';
-import { createInstitutionsService } from './modules/institutions/service.js';
-import { syncIntegrationCatalog } from './modules/integrations/catalog.js';
-import { registerIntegrationRoutes } from './modules/integrations/routes.js';
-import { createIntegrationsService } from './modules/integrations/service.js';
-import { registerJobRoutes } from './modules/jobs/routes.js';
-import { createJobsService } from './modules/jobs/service.js';
-import { registerLocalizationRoutes } from './modules/localization/routes.js';
-import { registerMailTemplateRoutes } from './modules/mail-templates/routes.js';
-import { createMailTemplatesService } from './modules/mail-templates/service.js';
-import { registerMenuAdminRoutes } from './modules/menu-admin/routes.js';
-import { createMenuAdminService } from './modules/menu-admin/service.js';
-import { registerMessagingRoutes } from './modules/messaging/routes.js';
-import { createMessagingService } from './modules/messaging/service.js';
-import { registerNotificationRoutes } from './modules/notifications/routes.js';
-import { createNotificationsService } from './modules/notifications/service.js';
-import { registerPageViewRoutes } from './modules/page-views/routes.js';
-import { createPageViewsService } from './modules/page-views/service.js';
-import { registerRoleRoutes } from './modules/roles/routes.js';
-import { createRolesService } from './modules/roles/service.js';
-import { registerSettingsRoutes } from './modules/settings/routes.js';
-import { createSettingsService } from './modules/settings/service.js';
-import { registerSolutionPartnerRoutes } from './modules/solution-partners/routes.js';
-import { createSolutionPartnersService } from './modules/solution-partners/service.js';
-import { registerUserGroupRoutes } from './modules/user-groups/routes.js';
-import { createUserGroupsService } from './modules/user-groups/service.js';
-import { registerUserRoutes } from './modules/users/routes.js';
-import { createUsersService } from './modules/users/service.js';
-import { registerWidgetRoutes } from './modules/widgets/routes.js';
-import { createWidgetsService } from './modules/widgets/service.js';
+import { registerMessagingRoutes } from './modules/engagement/messaging/routes.js';
+import { createMessagingService } from './modules/engagement/messaging/service.js';
+import { registerLocalizationRoutes } from './modules/frame/localization/routes.js';
+import { registerMenuRoutes } from './modules/frame/menu/routes.js';
+import { createMenuService } from './modules/frame/menu/service.js';
+import { registerNotificationRoutes } from './modules/frame/notifications/routes.js';
+import { createNotificationsService } from './modules/frame/notifications/service.js';
+import { registerWidgetRoutes } from './modules/frame/widgets/routes.js';
+import { createWidgetsService } from './modules/frame/widgets/service.js';
+import { registerAccountRoutes } from './modules/identity/account/routes.js';
+import { createAccountService } from './modules/identity/account/service.js';
+import { syncAccessCatalog } from './modules/identity/auth/catalog.js';
+import { registerAuthRoutes } from './modules/identity/auth/routes.js';
+import { createAuthService } from './modules/identity/auth/service.js';
+import { registerRoleRoutes } from './modules/identity/roles/routes.js';
+import { createRolesService } from './modules/identity/roles/service.js';
+import { createHashtagsService } from './modules/learning/hashtags/service.js';
+import { registerCompanyRoutes } from './modules/organisation/companies/routes.js';
+import { createCompaniesService } from './modules/organisation/companies/service.js';
+import { registerDataRoutes } from './modules/organisation/data/routes.js';
+import { createDataService } from './modules/organisation/data/service.js';
+import { registerFaqRoutes } from './modules/organisation/faq/routes.js';
+import { createFaqService } from './modules/organisation/faq/service.js';
+import { createInstitutionsService } from './modules/organisation/institutions/service.js';
+import { syncIntegrationCatalog } from './modules/organisation/integrations/catalog.js';
+import { registerIntegrationRoutes } from './modules/organisation/integrations/routes.js';
+import { createIntegrationsService } from './modules/organisation/integrations/service.js';
+import { registerMailTemplateRoutes } from './modules/organisation/mail-templates/routes.js';
+import { createMailTemplatesService } from './modules/organisation/mail-templates/service.js';
+import { registerSettingsRoutes } from './modules/organisation/settings/routes.js';
+import { createSettingsService } from './modules/organisation/settings/service.js';
+import { registerSolutionPartnerRoutes } from './modules/organisation/solution-partners/routes.js';
+import { createSolutionPartnersService } from './modules/organisation/solution-partners/service.js';
+import { registerUserGroupRoutes } from './modules/organisation/user-groups/routes.js';
+import { createUserGroupsService } from './modules/organisation/user-groups/service.js';
+import { registerUserRoutes } from './modules/organisation/users/routes.js';
+import { createUsersService } from './modules/organisation/users/service.js';
+import { registerAdminDashboardRoutes } from './modules/reporting/admin-dashboard/routes.js';
+import { createAdminDashboardService } from './modules/reporting/admin-dashboard/service.js';
+import { registerPageViewRoutes } from './modules/reporting/page-views/routes.js';
+import { createPageViewsService } from './modules/reporting/page-views/service.js';
+import { registerFileRoutes, scheduleFileCleanUp } from './modules/system/files/routes.js';
+import { createFilesService } from './modules/system/files/service.js';
+import { registerJobRoutes } from './modules/system/jobs/routes.js';
+import { createJobsService } from './modules/system/jobs/service.js';
 import { createSessionRevocations } from './platform/auth/revocations.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
@@ -99,8 +99,8 @@ export interface BuiltApp {
     integrations: ReturnType<typeof createIntegrationsService>;
     solutionPartners: ReturnType<typeof createSolutionPartnersService>;
     userGroups: ReturnType<typeof createUserGroupsService>;
-    menuAdmin: ReturnType<typeof createMenuAdminService>;
-    dataAdmin: ReturnType<typeof createDataAdminService>;
+    menu: ReturnType<typeof createMenuService>;
+    data: ReturnType<typeof createDataService>;
   };
 }
 
@@ -344,10 +344,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     integrations: createIntegrationsService(platform),
     solutionPartners: createSolutionPartnersService(platform),
     userGroups: createUserGroupsService(platform),
-    menuAdmin: createMenuAdminService(platform),
+    menu: createMenuService(platform),
   };
   const users = createUsersService(platform, { auth: services.auth });
-  const dataAdmin = createDataAdminService(platform, { users });
+  const data = createDataService(platform, { users });
   registerHealthRoutes(app, database, redisConnection);
   registerLocalizationRoutes(app);
   registerAuthRoutes(app, services.auth);
@@ -365,18 +365,18 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerResource(app, services.hashtags.resource);
   registerResource(app, services.institutions.resource);
   registerUserRoutes(app, users);
-  registerDataAdminRoutes(app, dataAdmin);
+  registerDataRoutes(app, data);
   registerRoleRoutes(app, services.roles);
   registerMailTemplateRoutes(app, services.mailTemplates);
   registerFaqRoutes(app, services.faq);
   registerIntegrationRoutes(app, services.integrations);
   registerSolutionPartnerRoutes(app, services.solutionPartners);
   registerUserGroupRoutes(app, services.userGroups);
-  registerMenuAdminRoutes(app, services.menuAdmin);
+  registerMenuRoutes(app, services.menu);
   registerJobRoutes(app, createJobsService(platform), platform.files);
   await registerWebApp(app, options.webDist ?? null);
   // Every module has registered its jobs and schedules: the worker may claim them.
   await platform.jobs.start();
 
-  return { app, routes, platform, services: { ...services, users, dataAdmin } };
+  return { app, routes, platform, services: { ...services, users, data } };
 }

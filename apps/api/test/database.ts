@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { syncAccessCatalog } from '../src/modules/auth/catalog.js';
+import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
 import { createServerDatabase } from './server-database.js';
 
 /**

@@ -13,7 +13,7 @@ import { type CompanyRow, factories } from '../../test/factories.js';
 import { call, createTestApp, eventually, hostOf, login, type TestApp } from '../../test/helpers.js';
 import { type BuiltApp, buildApp } from '../app.js';
 import { readConfig } from '../config.js';
-import { syncAccessCatalog } from '../modules/auth/catalog.js';
+import { syncAccessCatalog } from '../modules/identity/auth/catalog.js';
 import { type Database, openDatabase } from './client.js';
 import { hashtags } from './schema/index.js';
 import { asSystem } from './scope.js';

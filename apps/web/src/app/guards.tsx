@@ -1,10 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { type AccessRequirement, sessionCan } from '../features/admin/access.js';
-import { authApi } from '../features/auth/api.js';
-import { stripEntryParams, tokenEntryDestination } from '../features/auth/entry.js';
-import { isStorableRedirect } from '../features/auth/redirects.js';
+import { type AccessRequirement, sessionCan } from '../features/frame/admin/access.js';
+import { authApi } from '../features/identity/auth/api.js';
+import { stripEntryParams, tokenEntryDestination } from '../features/identity/auth/entry.js';
+import { isStorableRedirect } from '../features/identity/auth/redirects.js';
 import { sessionStore, useSessionUser } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 

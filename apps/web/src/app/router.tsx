@@ -9,9 +9,9 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router';
-import { adminBranch } from '../features/admin/routes.js';
-import { type StartupState, startupDestination } from '../features/auth/startup.js';
-import { RouteErrorScreen } from '../features/errors/RouteErrorScreen.js';
+import { adminBranch } from '../features/frame/admin/routes.js';
+import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
+import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
 import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
@@ -82,30 +82,34 @@ const pages: RouteObject[] = [
   { path: routePath('/'), Component: Start, handle: { name: '/' } },
   {
     path: routePath('homepage'),
-    lazy: page(() => import('../features/home/HomePage.js')),
+    lazy: page(() => import('../features/frame/home/HomePage.js')),
     handle: { name: 'homepage' },
   },
-  { path: routePath('login'), lazy: page(() => import('../features/auth/LoginPage.js')), handle: { name: 'login' } },
+  {
+    path: routePath('login'),
+    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
+    handle: { name: 'login' },
+  },
   {
     path: routePath('confirm-access-code'),
-    lazy: page(() => import('../features/auth/ConfirmAccessCodePage.js')),
+    lazy: page(() => import('../features/identity/auth/ConfirmAccessCodePage.js')),
     handle: { name: 'confirm-access-code' },
   },
   {
     path: routePath('short-link'),
-    lazy: page(() => import('../features/auth/ShortLinkPage.js')),
+    lazy: page(() => import('../features/identity/auth/ShortLinkPage.js')),
     handle: { name: 'short-link' },
   },
   {
     path: routePath('forgot-password'),
-    lazy: page(() => import('../features/auth/ForgotPasswordPage.js')),
+    lazy: page(() => import('../features/identity/auth/ForgotPasswordPage.js')),
     handle: { name: 'forgot-password' },
   },
   {
     path: routePath('reset-password'),
     handle: { name: 'reset-password' },
     lazy: async () => {
-      const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
+      const { default: SetPasswordPage } = await import('../features/identity/auth/SetPasswordPage.js');
       return { Component: () => <SetPasswordPage mode="reset" /> };
     },
   },
@@ -113,35 +117,35 @@ const pages: RouteObject[] = [
     path: routePath('create-password'),
     handle: { name: 'create-password' },
     lazy: async () => {
-      const { default: SetPasswordPage } = await import('../features/auth/SetPasswordPage.js');
+      const { default: SetPasswordPage } = await import('../features/identity/auth/SetPasswordPage.js');
       return { Component: () => <SetPasswordPage mode="create" /> };
     },
   },
   {
     path: routePath('register'),
-    lazy: page(() => import('../features/auth/RegisterPage.js')),
+    lazy: page(() => import('../features/identity/auth/RegisterPage.js')),
     handle: { name: 'register' },
   },
   {
     path: routePath('register-invitation'),
-    lazy: page(() => import('../features/auth/RegisterInvitationPage.js')),
+    lazy: page(() => import('../features/identity/auth/RegisterInvitationPage.js')),
     handle: { name: 'register-invitation' },
   },
   {
     path: routePath('email-verification'),
-    lazy: page(() => import('../features/auth/EmailVerificationPage.js')),
+    lazy: page(() => import('../features/identity/auth/EmailVerificationPage.js')),
     handle: { name: 'email-verification' },
   },
   {
     path: routePath('policies'),
-    lazy: page(() => import('../features/policies/PoliciesPage.js')),
+    lazy: page(() => import('../features/frame/policies/PoliciesPage.js')),
     handle: { name: 'policies' },
   },
   ...([403, 404, 500] as const).map((code) => ({
     path: routePath(`${code}`),
     handle: { name: `${code}` },
     lazy: async () => {
-      const { default: ErrorPage } = await import('../features/errors/ErrorPage.js');
+      const { default: ErrorPage } = await import('../features/frame/errors/ErrorPage.js');
       return { Component: () => <ErrorPage code={code} /> };
     },
   })),
@@ -155,32 +159,32 @@ const pages: RouteObject[] = [
         children: [
           {
             path: routePath('dashboard'),
-            lazy: page(() => import('../features/home/DashboardPage.js')),
+            lazy: page(() => import('../features/frame/home/DashboardPage.js')),
             handle: { name: 'dashboard' },
           },
           {
             path: routePath('dashboard.notification'),
-            lazy: page(() => import('../features/notifications/NotificationsPage.js')),
+            lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
             handle: { name: 'dashboard.notification' },
           },
           {
             path: routePath('user.profile'),
-            lazy: page(() => import('../features/profile/ProfilePage.js')),
+            lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
             handle: { name: 'user.profile' },
           },
           {
             path: routePath('profile.edit'),
-            lazy: page(() => import('../features/profile/EditProfilePage.js')),
+            lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
             handle: { name: 'profile.edit' },
           },
           {
             path: routePath('User.agreement'),
-            lazy: page(() => import('../features/legal/LegalNotificationPage.js')),
+            lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
             handle: { name: 'User.agreement' },
           },
           {
             path: routePath('User.faq'),
-            lazy: page(() => import('../features/faq/FaqPage.js')),
+            lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
             handle: { name: 'User.faq' },
           },
         ],

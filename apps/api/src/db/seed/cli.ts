@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readConfig } from '../../config.js';
-import { syncAccessCatalog } from '../../modules/auth/catalog.js';
+import { syncAccessCatalog } from '../../modules/identity/auth/catalog.js';
 import { openDatabase } from '../client.js';
 import { isDatabaseEmpty, seedDemo } from './demo.js';
 

@@ -20,10 +20,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
-import { sessionCan } from '../../features/admin/access.js';
-import { companyKind } from '../../features/admin/company-kind.js';
-import { ADMIN_AREAS, type AdminRouteHandle, adminRoutes, navigationParentOf } from '../../features/admin/routes.js';
-import { ImpersonationExit } from '../../features/auth/ImpersonationExit.js';
+import { sessionCan } from '../../features/frame/admin/access.js';
+import {
+  ADMIN_AREAS,
+  type AdminRouteHandle,
+  adminRoutes,
+  navigationParentOf,
+} from '../../features/frame/admin/routes.js';
+import { ImpersonationExit } from '../../features/identity/auth/ImpersonationExit.js';
+import { companyKind } from '../../features/organisation/companies/company-kind.js';
 import { type SessionUser, useSessionUser } from '../../lib/session.js';
 import { useCompany } from '../company.js';
 import { pathTo } from '../route-names.js';

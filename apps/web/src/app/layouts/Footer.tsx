@@ -10,9 +10,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isCompanyPage, quickCreateItems } from '../../features/frame/quick-create.js';
-import { type SocialNetwork, socialLinks } from '../../features/frame/social-links.js';
-import { LegalTextModal, useLegalText } from '../../features/legal/LegalText.js';
+import { LegalTextModal, useLegalText } from '../../features/frame/legal/LegalText.js';
+import { isCompanyPage, quickCreateItems } from '../../features/frame/shell/quick-create.js';
+import { type SocialNetwork, socialLinks } from '../../features/frame/shell/social-links.js';
 import { useCompany } from '../company.js';
 import { useRouteTable } from '../route-table.js';
 

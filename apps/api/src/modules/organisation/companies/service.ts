@@ -1,0 +1,533 @@
+import {
+  type AdminCompany,
+  type AdminCompanyCreate,
+  type AdminCompanyListQuery,
+  type AdminCompanyUpdate,
+  activeStatusSchema,
+  type BulkAction,
+  type Company,
+  type CompanySelf,
+  type CompanySettingKey,
+  type CompanyUpsert,
+  companySettingSchemas,
+  isLocale,
+  parseSort,
+  type ThemeSettings,
+  themeSettingsSchema,
+} from '@kampus/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { jsonbRaw } from '../../../db/schema/columns.js';
+import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../../db/schema/index.js';
+import { asSystem, inTenant, switchTenant } from '../../../db/scope.js';
+import type { Actor } from '../../../platform/actor.js';
+import type { Platform } from '../../../platform/deps.js';
+import { record } from '../../../platform/events.js';
+import { HttpError, invalidFields, notFound } from '../../../platform/http/errors.js';
+import { foldedColumn, likePattern } from '../../../platform/resource/resource.js';
+import type { HostCompany } from '../../../platform/tenancy.js';
+import { assertFreeHosts, assertValidParent } from './hosts.js';
+import { checkLogo } from './logo.js';
+
+export { checkLogo };
+
+type CompanyRow = typeof companies.$inferSelect;
+type SettingEntry = { key: string; value: unknown };
+/** What only a company's own tenant rows can tell about it. */
+type TenantFacts = { users: number; theme: ThemeSettings; storage: { bytes: number; files: number } };
+
+/** The columns of a company a save writes. */
+type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & {
+  customDomain: string | null;
+  logoLink: string | null;
+  parentId: number | null;
+};
+
+function presentCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    custom_domain: row.customDomain,
+    logo_link: row.logoLink,
+    parent_id: row.parentId,
+    is_group_alias: row.isGroupAlias,
+    can_switch_company: row.canSwitchCompany,
+    surname_view_restrict: row.surnameViewRestrict,
+    status: row.status,
+    default_language: isLocale(row.defaultLanguage) ? row.defaultLanguage : 'tr',
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Settings arrive as a key/value list; each known key is checked against its own schema. */
+function parseSettings(entries: SettingEntry[]): SettingEntry[] {
+  const fieldErrors: Record<string, string> = {};
+  const parsed = entries.map((entry, index): SettingEntry | null => {
+    const schema = companySettingSchemas[entry.key as CompanySettingKey];
+    if (!schema) {
+      fieldErrors[`settings.${index}.key`] = 'validation.invalid_value';
+      return null;
+    }
+    const result = schema.safeParse(entry.value);
+    if (!result.success) fieldErrors[`settings.${index}.value`] = 'validation.invalid';
+    return { key: entry.key, value: result.success ? result.data : null };
+  });
+  if (Object.keys(fieldErrors).length > 0) throw invalidFields(fieldErrors);
+  return parsed.filter((e): e is SettingEntry => e !== null);
+}
+
+/** Upserts settings of one company key by key; keys not given stay as they are. */
+export async function writeSettings(tx: Db, companyId: number, entries: SettingEntry[]): Promise<void> {
+  for (const entry of entries) {
+    await tx
+      .insert(companySettings)
+      .values({ companyId, key: entry.key, value: entry.value })
+      .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: entry.value } });
+  }
+}
+
+/** A refusal about the record as a whole (422 on `id`), e.g. a company that still has people. */
+const refuse = (key: string) => new HttpError(422, key, {}, { id: [key] });
+
+const SORTABLE: Record<string, PgColumn> = {
+  name: companies.name,
+  slug: companies.slug,
+  status: companies.status,
+  created_at: companies.createdAt,
+};
+
+function listOrder(sort: string | undefined): SQL[] {
+  const parsed = parseSort(sort);
+  // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
+  const column = parsed && Object.hasOwn(SORTABLE, parsed.field) ? SORTABLE[parsed.field] : undefined;
+  if (!parsed || !column) return [asc(companies.name), asc(companies.id)];
+  const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
+  return [sql`${column} ${direction}`, parsed.descending ? desc(companies.id) : asc(companies.id)];
+}
+
+function listWhere(query: AdminCompanyListQuery): SQL | undefined {
+  const pattern = query.search ? likePattern(query.search) : null;
+  return and(
+    pattern
+      ? or(
+          sql`${foldedColumn(companies.name)} like ${pattern}`,
+          sql`${foldedColumn(companies.slug)} like ${pattern}`,
+          sql`${foldedColumn(companies.customDomain)} like ${pattern}`,
+        )
+      : undefined,
+    query.status !== undefined ? eq(companies.status, query.status) : undefined,
+    query.parent_id !== undefined ? eq(companies.parentId, query.parent_id) : undefined,
+  );
+}
+
+/** Whether an update changes nothing but the status (audited as `company.status_changed`). */
+function onlyStatusChanged(before: CompanyRow, values: CompanyValues, settings: SettingEntry[]): boolean {
+  if (settings.length > 0 || values.status === before.status) return false;
+  const keys = Object.keys(values).filter((key) => key !== 'status') as (keyof CompanyValues)[];
+  return keys.every((key) => values[key] === before[key as keyof CompanyRow]);
+}
+
+export function createCompaniesService(platform: Platform) {
+  const db = platform.database.db;
+  const baseDomain = platform.config.BASE_DOMAIN;
+
+  // The host cache holds each company's hosts, status and the columns and settings api/company/self answers: any
+  // committed change to a company or its settings drops it on this node.
+  for (const entity of ['company', 'company_settings']) {
+    platform.events.subscribe(`${entity}.*`, () => platform.hosts.invalidate());
+  }
+
+  /**
+   * What only the companies' own tenants can tell — their people and their theme — for a page of the registry in one
+   * cross-tenant transaction (a super admin's view; every query filters by the ids itself).
+   */
+  async function tenantFacts(ids: number[]): Promise<Map<number, TenantFacts>> {
+    const [people, themes, stored] = await asSystem(db, (tx) =>
+      Promise.all([
+        tx
+          .select({ companyId: users.companyId, value: count() })
+          .from(users)
+          .where(inArray(users.companyId, ids))
+          .groupBy(users.companyId),
+        tx
+          .select({ companyId: companySettings.companyId, value: jsonbRaw(companySettings.value) })
+          .from(companySettings)
+          .where(and(inArray(companySettings.companyId, ids), eq(companySettings.key, 'theme_settings'))),
+        tx
+          .select({
+            companyId: storedFiles.companyId,
+            bytes: sql<string>`sum(${storedFiles.size})`,
+            files: sql<number>`count(*)::integer`,
+          })
+          .from(storedFiles)
+          .where(inArray(storedFiles.companyId, ids))
+          .groupBy(storedFiles.companyId),
+      ]),
+    );
+    return new Map(
+      ids.map((id) => {
+        const parsed = themeSettingsSchema.safeParse(themes.find((row) => row.companyId === id)?.value ?? {});
+        const userCount = people.find((row) => row.companyId === id)?.value ?? 0;
+        const files = stored.find((row) => row.companyId === id);
+        const storage = { bytes: Number(files?.bytes ?? 0), files: Number(files?.files ?? 0) };
+        return [id, { users: userCount, theme: parsed.success ? parsed.data : {}, storage }];
+      }),
+    );
+  }
+
+  /** Registry rows → items, in the order of the ids. */
+  async function presentAdmin(ids: number[]): Promise<AdminCompany[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select().from(companies).where(inArray(companies.id, ids));
+    const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
+    const [parents, children, facts] = await Promise.all([
+      parentIds.length > 0
+        ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, parentIds))
+        : Promise.resolve([]),
+      db
+        .select({ parentId: companies.parentId, value: count() })
+        .from(companies)
+        .where(inArray(companies.parentId, ids))
+        .groupBy(companies.parentId),
+      tenantFacts(ids),
+    ]);
+    const items = new Map<number, AdminCompany>();
+    for (const row of rows) {
+      const own = facts.get(row.id) ?? { users: 0, theme: {}, storage: { bytes: 0, files: 0 } };
+      const quotaMb = row.uploadQuotaMb ?? platform.config.UPLOAD_QUOTA_MB;
+      items.set(row.id, {
+        ...presentCompany(row),
+        parent: parents.find((p) => p.id === row.parentId) ?? null,
+        status: activeStatusSchema.catch(0).parse(row.status),
+        theme_settings: own.theme,
+        users_count: own.users,
+        children_count: children.find((c) => c.parentId === row.id)?.value ?? 0,
+        upload_quota_mb: row.uploadQuotaMb,
+        storage: { used_bytes: own.storage.bytes, quota_bytes: quotaMb * 1024 * 1024, files: own.storage.files },
+        updated_at: row.updatedAt.toISOString(),
+      });
+    }
+    return ids.flatMap((id) => items.get(id) ?? []);
+  }
+
+  async function readAdmin(id: number): Promise<AdminCompany> {
+    const [item] = await presentAdmin([id]);
+    if (!item) throw notFound();
+    return item;
+  }
+
+  async function rowOf(id: number): Promise<CompanyRow> {
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A super admin may not switch off the company whose host they are working on: its hosts would lock them out. */
+  function assertNotOwnHostPassive(actor: Actor, id: number, status: number) {
+    if (status === 0 && (id === actor.hostCompanyId || id === actor.companyId)) {
+      throw invalidFields({ status: 'companies_admin.own_company_passive' });
+    }
+  }
+
+  /**
+   * The one write path of the registry (api/company and api/admin/companies): hosts free and valid, the group
+   * without loops, the logo served on the company's own hosts, the settings given, and the audit row, in one
+   * transaction. The host cache is dropped afterwards, so a changed slug, domain or status answers at once.
+   */
+  async function saveCompany(
+    actor: Actor,
+    before: CompanyRow | undefined,
+    values: CompanyValues,
+    settings: SettingEntry[],
+  ): Promise<CompanyRow> {
+    await assertFreeHosts(db, baseDomain, { slug: values.slug, customDomain: values.customDomain }, before?.id);
+    await assertValidParent(db, before?.id, values.parentId);
+    if (before && before.status !== values.status) assertNotOwnHostPassive(actor, before.id, values.status ?? 1);
+    const copyLogo = await checkLogo(platform.files, {
+      url: values.logoLink,
+      current: before?.logoLink ?? null,
+      targetCompanyId: before?.id ?? null,
+      uploadCompanyId: actor.hostCompanyId,
+    });
+    const action = !before
+      ? 'company.created'
+      : onlyStatusChanged(before, values, settings)
+        ? 'company.status_changed'
+        : 'company.updated';
+    const row = await inTenant(db, before?.id ?? actor.companyId, async (tx) => {
+      const [saved] = before
+        ? await tx.update(companies).set(values).where(eq(companies.id, before.id)).returning()
+        : await tx.insert(companies).values(values).returning();
+      if (!saved) throw new Error('company write returned nothing');
+      await switchTenant(tx, saved.id);
+      await copyLogo?.(tx, saved.id);
+      await writeSettings(tx, saved.id, settings);
+      await record(tx, actor, {
+        companyId: saved.id,
+        action,
+        entity: 'company',
+        id: saved.id,
+        before: before ? presentCompany(before) : null,
+        after: { ...presentCompany(saved), settings },
+      });
+      return saved;
+    });
+    return row;
+  }
+
+  /**
+   * Why a company may not be deleted, or null. Deleting a company deletes everything it owns, so only a company
+   * nobody has worked in yet may go: no people, no sub-companies, no audit rows but its own registry changes, and
+   * never the company the super admin is working in.
+   */
+  async function deleteRefusal(tx: Db, actor: Actor, id: number): Promise<string | null> {
+    if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
+      return 'companies_admin.delete_own';
+    }
+    await switchTenant(tx, id);
+    const [[people], [children], [activity]] = await Promise.all([
+      tx.select({ value: count() }).from(users).where(eq(users.companyId, id)),
+      tx.select({ value: count() }).from(companies).where(eq(companies.parentId, id)),
+      tx
+        .select({ value: count() })
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.companyId, id),
+            notLike(auditLogs.action, 'company.%'),
+            notLike(auditLogs.action, 'company_settings.%'),
+          ),
+        ),
+    ]);
+    if ((people?.value ?? 0) > 0) return 'companies_admin.delete_has_users';
+    if ((children?.value ?? 0) > 0) return 'companies_admin.delete_has_children';
+    if ((activity?.value ?? 0) > 0) return 'companies_admin.delete_has_activity';
+    return null;
+  }
+
+  /** Deletes companies that may go, all or nothing; the audit rows go to the acting company (theirs are gone). */
+  async function removeCompanies(actor: Actor, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const before = await presentAdmin(unique);
+    if (before.length !== unique.length) throw notFound();
+    await inTenant(db, actor.companyId, async (tx) => {
+      for (const id of unique) {
+        const refusal = await deleteRefusal(tx, actor, id);
+        if (refusal) throw refuse(refusal);
+      }
+      await tx.delete(companies).where(inArray(companies.id, unique));
+      await switchTenant(tx, actor.companyId);
+      for (const item of before) {
+        await record(tx, actor, { action: 'company.deleted', entity: 'company', id: item.id, before: item });
+      }
+    });
+    return unique.length;
+  }
+
+  /** Sets the status of companies, all or nothing; each company records its own `company.status_changed`. */
+  async function setStatus(actor: Actor, ids: number[], rawStatus: number | undefined): Promise<number> {
+    const parsed = activeStatusSchema.safeParse(rawStatus);
+    if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
+    const status = parsed.data;
+    const unique = [...new Set(ids)];
+    const rows = await db.select().from(companies).where(inArray(companies.id, unique));
+    if (rows.length !== unique.length) throw notFound();
+    for (const row of rows) if (row.status !== status) assertNotOwnHostPassive(actor, row.id, status);
+    const changing = rows.filter((row) => row.status !== status);
+    if (changing.length === 0) return unique.length;
+    await inTenant(db, actor.companyId, async (tx) => {
+      await tx
+        .update(companies)
+        .set({ status })
+        .where(
+          inArray(
+            companies.id,
+            changing.map((row) => row.id),
+          ),
+        );
+      for (const row of changing) {
+        await switchTenant(tx, row.id);
+        await record(tx, actor, {
+          companyId: row.id,
+          action: 'company.status_changed',
+          entity: 'company',
+          id: row.id,
+          before: presentCompany(row),
+          after: { ...presentCompany(row), status },
+        });
+      }
+    });
+    return unique.length;
+  }
+
+  return {
+    /** GET api/company/self: the host company with its settings, its group parent and its children. */
+    async self(host: HostCompany): Promise<CompanySelf> {
+      const [settings, parent, children] = await inTenant(db, host.id, (tx) =>
+        Promise.all([
+          tx
+            .select({ key: companySettings.key, value: jsonbRaw(companySettings.value) })
+            .from(companySettings)
+            .where(eq(companySettings.companyId, host.id))
+            .orderBy(asc(companySettings.key)),
+          host.parentId
+            ? tx
+                .select({ id: companies.id, name: companies.name })
+                .from(companies)
+                .where(eq(companies.id, host.parentId))
+            : Promise.resolve([]),
+          tx
+            .select({ id: companies.id, name: companies.name })
+            .from(companies)
+            .where(and(eq(companies.parentId, host.id), eq(companies.status, 1)))
+            .orderBy(asc(companies.name)),
+        ]),
+      );
+      return {
+        id: host.id,
+        name: host.name,
+        company_name: host.name,
+        slug: host.slug,
+        logo_link: host.logoLink,
+        default_language: isLocale(host.defaultLanguage) ? host.defaultLanguage : 'tr',
+        settings,
+        surname_view_restrict: host.surnameViewRestrict,
+        is_group_alias: host.isGroupAlias,
+        can_switch_company: host.canSwitchCompany,
+        parent: parent[0] ?? null,
+        children,
+      };
+    },
+
+    /** GET api/company: the super admin's list of companies, paged and filtered. */
+    async list(query: { page: number; per_page: number; search?: string; status?: number; parent_id?: number }) {
+      const filters: (SQL | undefined)[] = [
+        query.search
+          ? or(ilike(companies.name, `%${query.search}%`), ilike(companies.slug, `%${query.search}%`))
+          : undefined,
+        query.status !== undefined ? eq(companies.status, query.status) : undefined,
+        query.parent_id !== undefined ? eq(companies.parentId, query.parent_id) : undefined,
+      ];
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(companies)
+          .where(where)
+          .orderBy(asc(companies.name), asc(companies.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ value: count() }).from(companies).where(where),
+      ]);
+      return {
+        data: rows.map(presentCompany),
+        meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 },
+      };
+    },
+
+    /** POST api/company: creates, or updates when an id is given; settings are upserted key by key. */
+    async upsert(input: CompanyUpsert, actor: Actor): Promise<Company> {
+      const settings = parseSettings(input.settings ?? []);
+      const before = input.id ? await rowOf(input.id) : undefined;
+      const row = await saveCompany(actor, before, companyValuesOf(input), settings);
+      return presentCompany(row);
+    },
+
+    /** `/api/admin/companies`: the registry on the admin resource contract (super admins only). */
+    admin: {
+      async list(query: AdminCompanyListQuery) {
+        const where = listWhere(query);
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(where)
+            .orderBy(...listOrder(query.sort))
+            .limit(query.per_page)
+            .offset((query.page - 1) * query.per_page),
+          db.select({ value: count() }).from(companies).where(where),
+        ]);
+        return {
+          data: await presentAdmin(rows.map((row) => row.id)),
+          meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 },
+        };
+      },
+
+      read: readAdmin,
+
+      async create(actor: Actor, input: AdminCompanyCreate): Promise<AdminCompany> {
+        const row = await saveCompany(actor, undefined, companyValuesOf(input), [
+          { key: 'theme_settings', value: input.theme_settings },
+        ]);
+        return readAdmin(row.id);
+      },
+
+      /** Partial: the fields sent change, the others stay; theme_settings is replaced as a whole when sent. */
+      async update(actor: Actor, id: number, input: AdminCompanyUpdate): Promise<AdminCompany> {
+        const before = await rowOf(id);
+        const settings = input.theme_settings ? [{ key: 'theme_settings', value: input.theme_settings }] : [];
+        await saveCompany(actor, before, mergeValues(before, input), settings);
+        return readAdmin(id);
+      },
+
+      remove: (actor: Actor, id: number) => removeCompanies(actor, [id]),
+
+      bulk(actor: Actor, body: BulkAction): Promise<number> {
+        return body.action === 'delete' ? removeCompanies(actor, body.ids) : setStatus(actor, body.ids, body.status);
+      },
+    },
+
+    /** GET api/s/{id}: the address behind a company's short link. */
+    async resolveShortLink(host: HostCompany, code: string): Promise<string> {
+      const [link] = await inTenant(db, host.id, (tx) =>
+        tx
+          .select({ target: shortLinks.target })
+          .from(shortLinks)
+          .where(and(eq(shortLinks.code, code), or(isNull(shortLinks.expiresAt), gt(shortLinks.expiresAt, new Date()))))
+          .limit(1),
+      );
+      if (!link) throw notFound();
+      return link.target;
+    },
+  };
+}
+
+/** The columns of a complete company body (create, or the legacy upsert that always sends everything). */
+function companyValuesOf(input: AdminCompanyCreate | CompanyUpsert): CompanyValues {
+  return {
+    name: input.name,
+    slug: input.slug,
+    customDomain: input.custom_domain ?? null,
+    logoLink: input.logo_link ?? null,
+    parentId: input.parent_id ?? null,
+    isGroupAlias: input.is_group_alias,
+    canSwitchCompany: input.can_switch_company,
+    surnameViewRestrict: input.surname_view_restrict,
+    status: input.status,
+    defaultLanguage: input.default_language,
+    // The legacy api/company body has no quota: it keeps the one set on the registry's form.
+    ...('upload_quota_mb' in input ? { uploadQuotaMb: input.upload_quota_mb } : {}),
+  };
+}
+
+/** A partial update over the stored row: a field left out keeps its value, null clears it. */
+function mergeValues(before: CompanyRow, input: AdminCompanyUpdate): CompanyValues {
+  const pick = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+  return {
+    name: pick(input.name, before.name),
+    slug: pick(input.slug, before.slug),
+    customDomain: pick(input.custom_domain, before.customDomain),
+    logoLink: pick(input.logo_link, before.logoLink),
+    parentId: input.parent_id === undefined ? before.parentId : (input.parent_id ?? null),
+    isGroupAlias: pick(input.is_group_alias, before.isGroupAlias),
+    canSwitchCompany: pick(input.can_switch_company, before.canSwitchCompany),
+    surnameViewRestrict: pick(input.surname_view_restrict, before.surnameViewRestrict),
+    status: pick(input.status, before.status),
+    defaultLanguage: pick(input.default_language, before.defaultLanguage),
+    uploadQuotaMb: pick(input.upload_quota_mb, before.uploadQuotaMb),
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

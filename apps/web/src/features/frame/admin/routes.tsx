@@ -1,0 +1,184 @@
+import { hashtagsContract, institutionsContract } from '@kampus/shared';
+import {
+  IconBuildingBank,
+  IconHash,
+  IconKey,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUserOff,
+  IconUserPlus,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { pathTo, routePath } from '../../../app/route-names.js';
+import { permissionRoleRoutes } from '../../identity/roles/routes.js';
+import { companiesRoutes } from '../../organisation/companies/routes.js';
+import { dataRoutes } from '../../organisation/data/routes.js';
+import { faqAdminRoutes } from '../../organisation/faq/admin/routes.js';
+import { integrationsAdminRoutes } from '../../organisation/integrations/admin/routes.js';
+import { mailTemplateRoutes } from '../../organisation/mail-templates/routes.js';
+import { registrationRequestRoutes } from '../../organisation/registration-requests/routes.js';
+import { settingsRoutes } from '../../organisation/settings/routes.js';
+import { solutionPartnerRoutes } from '../../organisation/solution-partners/routes.js';
+import { userGroupRoutes } from '../../organisation/user-groups/routes.js';
+import { userImportRoutes } from '../../organisation/users/routes.js';
+import { jobsAdminRoutes } from '../../system/jobs/routes.js';
+import { menuModulesRoutes } from '../menu/admin/routes.js';
+import { type AdminRoute, page, resourceRoutes } from './route-kit.js';
+
+export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } from './route-kit.js';
+
+/** Every screen of the admin panel (spec §2.2) that exists; the navigation is built from this list. */
+export const adminRoutes: AdminRoute[] = [
+  {
+    path: routePath('company.dashboard'),
+    lazy: page(() => import('../../reporting/admin-dashboard/AdminDashboardPage.js')),
+    handle: {
+      name: 'company.dashboard',
+      permission: 'admin_panel',
+      title: 'admin_dashboard.title',
+      nav: { area: 'overview', icon: IconLayoutDashboard },
+    },
+  },
+  {
+    path: routePath('company.user.list'),
+    lazy: page(() => import('../../organisation/users/UsersListPage.js')),
+    handle: {
+      name: 'company.user.list',
+      permission: 'show_user',
+      title: 'users_admin.list_title',
+      nav: { area: 'people', icon: IconUsers },
+    },
+  },
+  {
+    path: routePath('company.user.add'),
+    lazy: page(() => import('../../organisation/users/UserFormPage.js')),
+    handle: {
+      name: 'company.user.add',
+      permission: 'show_user',
+      title: 'users_admin.add_title',
+      nav: { area: 'people', icon: IconUserPlus },
+    },
+  },
+  {
+    path: routePath('company.user.passive'),
+    lazy: page(() => import('../../organisation/users/PassiveUsersPage.js')),
+    handle: {
+      name: 'company.user.passive',
+      permission: 'show_user',
+      title: 'users_admin.passive_title_page',
+      nav: { area: 'people', icon: IconUserOff },
+    },
+  },
+  {
+    path: routePath('company.user.edit'),
+    lazy: page(() => import('../../organisation/users/UserFormPage.js')),
+    handle: { name: 'company.user.edit', permission: 'show_user', title: 'users_admin.edit_title' },
+  },
+  {
+    path: routePath('company.user.detail'),
+    lazy: page(() => import('../../organisation/users/UserDetailPage.js')),
+    handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
+  },
+  ...userImportRoutes,
+  ...registrationRequestRoutes,
+  ...userGroupRoutes,
+  {
+    path: routePath('company.role.index'),
+    lazy: page(() => import('../../identity/roles/RolesListPage.js')),
+    handle: {
+      name: 'company.role.index',
+      permission: 'read_role',
+      title: 'roles_admin.list_title',
+      nav: { area: 'authorization', icon: IconUserShield },
+    },
+  },
+  {
+    path: routePath('company.role.add'),
+    lazy: page(() => import('../../identity/roles/RoleFormPage.js')),
+    handle: {
+      name: 'company.role.add',
+      permission: 'create_role',
+      title: 'roles_admin.add_title',
+      nav: { area: 'authorization', icon: IconShieldLock },
+    },
+  },
+  {
+    path: routePath('company.role.edit'),
+    lazy: page(() => import('../../identity/roles/RoleFormPage.js')),
+    handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles_admin.edit_title' },
+  },
+  {
+    path: routePath('company.permission.index'),
+    lazy: page(() => import('../../identity/roles/PermissionsPage.js')),
+    handle: {
+      name: 'company.permission.index',
+      permission: 'read_permission',
+      title: 'roles_admin.permissions_title',
+      nav: { area: 'authorization', icon: IconKey },
+    },
+  },
+  ...resourceRoutes(hashtagsContract, {
+    list: () => import('../../learning/hashtags/HashtagsListPage.js'),
+    form: () => import('../../learning/hashtags/HashtagFormPage.js'),
+    nav: { area: 'content', icon: IconHash },
+  }),
+  ...resourceRoutes(institutionsContract, {
+    list: () => import('../../organisation/institutions/InstitutionsListPage.js'),
+    form: () => import('../../organisation/institutions/InstitutionFormPage.js'),
+    nav: { area: 'organisation', icon: IconBuildingBank },
+  }),
+  ...faqAdminRoutes,
+  ...permissionRoleRoutes,
+  // The settings area, in the order an administrator sets a company up.
+  ...settingsRoutes,
+  ...menuModulesRoutes,
+  ...mailTemplateRoutes,
+  ...integrationsAdminRoutes,
+  ...solutionPartnerRoutes,
+  ...dataRoutes,
+  ...companiesRoutes,
+  ...jobsAdminRoutes,
+];
+
+/**
+ * The screen a page without a navigation entry (an add, edit or detail page) belongs to, for its breadcrumbs: the
+ * navigation route sharing the longest path beyond `/admin` with it (an add page is nobody's parent), the first
+ * declared on a tie.
+ */
+export function navigationParentOf(pathname: string): AdminRoute | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  let best: AdminRoute | undefined;
+  let bestShared = 1;
+  for (const route of adminRoutes) {
+    if (!route.handle.nav || route.handle.name.endsWith('.add') || route.path === pathname) continue;
+    const routeSegments = route.path.split('/').filter(Boolean);
+    let shared = 0;
+    while (shared < routeSegments.length && routeSegments[shared] === segments[shared]) shared++;
+    if (shared > bestShared) [best, bestShared] = [route, shared];
+  }
+  return best;
+}
+
+/** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */
+export function adminBranch(Layout: ComponentType): RouteObject {
+  return {
+    Component: Layout,
+    handle: { permission: 'admin_panel' },
+    children: [
+      {
+        path: routePath('company'),
+        element: <Navigate to={pathTo('company.dashboard')} replace />,
+        handle: { name: 'company' },
+      },
+      {
+        path: routePath('company.user'),
+        element: <Navigate to={pathTo('company.user.list')} replace />,
+        handle: { name: 'company.user' },
+      },
+      ...adminRoutes,
+    ],
+  };
+}

@@ -1,0 +1,116 @@
+import { MANDATORY_CHECK_INTERVAL_MS, type MandatoryCompletions } from '@kampus/shared';
+import { Badge, Button, Card, Group, Image, Modal, Stack, Text, Title, Typography } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { http } from '../../../lib/api.js';
+import { formatLongDate } from '../../../lib/dates.js';
+import { createIntervalGate } from '../../../lib/throttle.js';
+
+/**
+ * The mandatory-missions modal (spec §2.8, §4): re-fetched on every route change (but on assignment detail) at most
+ * once per 6 s; unread notices come first, mandatory assignments only once no notice is left; it cannot be dismissed
+ * and closes when nothing remains.
+ */
+export function MandatoryModal() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const gate = useMemo(() => createIntervalGate(MANDATORY_CHECK_INTERVAL_MS), []);
+  const query = useQuery({
+    queryKey: ['mandatory-completions'],
+    queryFn: () => http.get<{ data: MandatoryCompletions }>('api/dashboard/mandatory-completions').then((r) => r.data),
+    enabled: false,
+  });
+  const markRead = useMutation({
+    mutationFn: (id: number) => http.post('api/notice-update', { notification_id: [id] }),
+    onSuccess: () => {
+      notifications.show({ color: 'success', message: t('report.success') });
+      void query.refetch();
+    },
+    onError: () => notifications.show({ color: 'danger', message: t('general.error_occurred') }),
+  });
+
+  const { pathname } = location;
+  useEffect(() => {
+    if (matchPath('/assignment/:id/detail', pathname) === null) gate.request(() => void query.refetch());
+  }, [pathname, gate, query.refetch]);
+  useEffect(() => () => gate.cancel(), [gate]);
+
+  const notices = query.data?.notices ?? [];
+  const assignments = query.data?.assignments ?? [];
+  const opened = notices.length > 0 || assignments.length > 0;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      size="lg"
+      // The modal's title is its h2 already.
+      title={t('mandatory.title')}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
+      data-testid="mandatory-modal"
+    >
+      <Stack>
+        {notices.map((notice) => (
+          <Card key={notice.id} withBorder radius="md" data-testid="mandatory-notice">
+            <Title order={3} fz="h4" mb="xs">
+              {notice.name}
+            </Title>
+            {notice.text && (
+              <Typography>
+                {/* Notice texts are HTML written by administrators; they are sanitized before display. */}
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify */}
+                <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(notice.text) }} />
+              </Typography>
+            )}
+            <Group justify="flex-end" mt="md">
+              <Button
+                onClick={() => markRead.mutate(notice.id)}
+                loading={markRead.isPending && markRead.variables === notice.id}
+              >
+                {t('mandatory.mark_read')}
+              </Button>
+            </Group>
+          </Card>
+        ))}
+        {notices.length === 0 &&
+          assignments.map((assignment) => (
+            <Card key={assignment.id} withBorder radius="md">
+              {assignment.cover_image_link && (
+                <Card.Section>
+                  <Image src={assignment.cover_image_link} alt="" h={140} />
+                </Card.Section>
+              )}
+              <Title order={3} fz="h4" mt="sm">
+                {assignment.name}
+              </Title>
+              {assignment.description && <Text c="dimmed">{assignment.description}</Text>}
+              <Group gap="xs" mt="xs">
+                {assignment.start_date && assignment.end_date && (
+                  <Badge variant="light">
+                    {formatLongDate(assignment.start_date, i18n.language)} –{' '}
+                    {formatLongDate(assignment.end_date, i18n.language)}
+                  </Badge>
+                )}
+                {assignment.duration > 0 && (
+                  <Badge variant="light">{t('mandatory.duration', { minutes: assignment.duration })}</Badge>
+                )}
+              </Group>
+              <Group justify="flex-end" mt="md">
+                <Button onClick={() => navigate(`/assignment/${assignment.id}/detail`)}>
+                  {t(`mandatory.${assignment.action_label}`)}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+      </Stack>
+    </Modal>
+  );
+}

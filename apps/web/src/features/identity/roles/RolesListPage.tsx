@@ -1,0 +1,107 @@
+import type { AdminRole } from '@kampus/shared';
+import { Anchor, Badge } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
+import { DataTable, type TableColumn } from '../../../components/DataTable.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { RowLinkAction } from '../../../components/RowActions.js';
+import { useListState } from '../../../lib/list-state.js';
+import { useSessionUser } from '../../../lib/session.js';
+import { sessionCan } from '../../frame/admin/access.js';
+import {
+  AddButton,
+  listTextKeys,
+  useRecordRowActions,
+  useResourceTable,
+} from '../../frame/admin/records/ResourceListPage.js';
+import { ROLE_LIST_CONFIG, rolesResource, useRoleLabel } from './api.js';
+
+const formPath = (role: AdminRole) => pathTo('company.role.edit', { id: role.id });
+
+function useColumns(): TableColumn<AdminRole>[] {
+  const { t } = useTranslation();
+  const label = useRoleLabel();
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('roles_admin.fields.name'),
+        sortable: true,
+        hideable: false,
+        render: (role) => (
+          <Anchor component={Link} to={formPath(role)} fw={500} data-testid="role-link">
+            {label(role)}
+          </Anchor>
+        ),
+      },
+      {
+        accessor: 'built_in',
+        title: t('roles_admin.fields.type'),
+        noWrap: true,
+        render: (role) => (
+          <Badge variant="light" color={role.built_in ? 'gray' : 'primary'}>
+            {t(role.built_in ? 'roles_admin.built_in' : 'roles_admin.company_role')}
+          </Badge>
+        ),
+      },
+      {
+        accessor: 'permissions',
+        title: t('roles_admin.fields.permissions'),
+        noWrap: true,
+        render: (role) => t('roles_admin.permissions_count', { count: role.permissions.length }),
+      },
+      { accessor: 'users_count', title: t('roles_admin.fields.users_count'), noWrap: true },
+    ],
+    [t, label],
+  );
+}
+
+/** /admin/authorization-roles: the built-in roles (read-only) and the company's roles. */
+export default function RolesListPage() {
+  const { t } = useTranslation();
+  const list = useListState(ROLE_LIST_CONFIG);
+  const { store, table } = useResourceTable(rolesResource, list, { exportable: false });
+  const columns = useColumns();
+  const label = useRoleLabel();
+  const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
+  const editAndDelete = useRecordRowActions<AdminRole>(store, listTextKeys('roles_admin'), {
+    testId: 'role',
+    editPath: formPath,
+    itemName: (role) => role.name,
+  });
+
+  const rowActions = (role: AdminRole) =>
+    role.built_in || !canWrite ? (
+      <RowLinkAction
+        to={formPath(role)}
+        label={t('roles_admin.view')}
+        name={label(role)}
+        icon={<IconEye size={18} aria-hidden />}
+        testId="role-view"
+      />
+    ) : (
+      editAndDelete(role)
+    );
+
+  const addButton = canWrite ? (
+    <AddButton to={pathTo('company.role.add')} label={t('roles_admin.add')} testId="role-add" />
+  ) : null;
+
+  return (
+    <>
+      <PageHeader description={t('roles_admin.list_description')} actions={addButton} />
+      <DataTable<AdminRole>
+        tableId="roles"
+        label={t('roles_admin.list_title')}
+        {...table}
+        columns={columns}
+        rowActions={rowActions}
+        emptyTitle={t('roles_admin.empty')}
+        emptyAction={addButton ?? undefined}
+      />
+    </>
+  );
+}

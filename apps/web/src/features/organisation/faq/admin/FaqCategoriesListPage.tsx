@@ -1,0 +1,81 @@
+import type { FaqCategory } from '@kampus/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableColumn, TableFilter } from '../../../../components/DataTable.js';
+import { formatDateTime } from '../../../../lib/dates.js';
+import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { listTextKeys, ResourceListPage } from '../../../frame/admin/records/ResourceListPage.js';
+import { faqCategoriesResource, useLocalizedText } from './api.js';
+import { FilledLanguages } from './FilledLanguages.js';
+
+const NS = 'faq_admin';
+const CATEGORY_TEXTS = listTextKeys(NS, {
+  title: 'faq_admin.categories_title',
+  description: 'faq_admin.categories_description',
+  empty: 'faq_admin.categories_empty',
+  add: 'faq_admin.add_category',
+  bulkDeleteTitle: 'faq_admin.categories_bulk_delete_title',
+  bulkDeleteText: 'faq_admin.categories_bulk_delete_text',
+  deleteTitle: 'faq_admin.category_delete_title',
+  deleteText: 'faq_admin.category_delete_text',
+});
+
+function useColumns(): TableColumn<FaqCategory>[] {
+  const { t, i18n } = useTranslation();
+  const localized = useLocalizedText();
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('faq_admin.fields.name'),
+        hideable: false,
+        render: (category) => localized(category.name),
+      },
+      {
+        accessor: 'languages',
+        title: t('faq_admin.languages_label'),
+        render: (category) => <FilledLanguages texts={[category.name]} />,
+      },
+      { accessor: 'faqs_count', title: t('faq_admin.fields.faqs_count') },
+      { accessor: 'order', title: t('faq_admin.fields.order'), sortable: true },
+      {
+        accessor: 'status',
+        title: t('faq_admin.fields.status'),
+        sortable: true,
+        noWrap: true,
+        render: (category) => <ActiveStatusBadge status={category.status} namespace={NS} />,
+      },
+      {
+        accessor: 'updated_at',
+        title: t('faq_admin.fields.updated_at'),
+        sortable: true,
+        noWrap: true,
+        hiddenByDefault: true,
+        render: (category) => formatDateTime(category.updated_at, i18n.language),
+      },
+    ],
+    [t, i18n.language, localized],
+  );
+}
+
+/** /admin/faq-categories/list: read_faq sees the topics; changing them needs create_faq. */
+export default function FaqCategoriesListPage() {
+  const { t } = useTranslation();
+  const localized = useLocalizedText();
+  const columns = useColumns();
+  const statusOptions = useActiveStatusOptions(NS);
+  const filters: TableFilter[] = [
+    { kind: 'select', param: 'status', label: t('faq_admin.fields.status'), options: statusOptions },
+  ];
+  return (
+    <ResourceListPage<FaqCategory>
+      resource={faqCategoriesResource}
+      tableId="faq-categories"
+      texts={CATEGORY_TEXTS}
+      columns={columns}
+      filters={filters}
+      itemName={(category) => localized(category.name)}
+      testId="faq-category"
+    />
+  );
+}

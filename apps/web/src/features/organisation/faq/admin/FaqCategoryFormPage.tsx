@@ -1,0 +1,100 @@
+import { type FaqCategory, faqCategoryCreateSchema } from '@kampus/shared';
+import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { pathTo } from '../../../../app/route-names.js';
+import { ResourceForm } from '../../../../components/ResourceForm.js';
+import { ActiveStatusSelect, OrderInput } from '../../../frame/admin/records/RecordFields.js';
+import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
+import { faqCategoriesResource, useDefaultLanguage } from './api.js';
+import { draftOf, LanguageTabs } from './LanguageTabs.js';
+
+const LIST = pathTo('company.faq_category.index');
+
+function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
+  const { t } = useTranslation();
+  const save = useRecordSave(faqCategoriesResource, category, {
+    list: 'company.faq_category.index',
+    edit: 'company.faq_category.edit',
+    created: 'faq_admin.category_created',
+    updated: 'faq_admin.category_updated',
+  });
+  const defaultLanguage = useDefaultLanguage();
+  const initial = useMemo(
+    () => ({ name: draftOf(category?.name), order: category?.order ?? 0, status: category?.status ?? 1 }),
+    [category],
+  );
+  return (
+    <ResourceForm
+      schema={faqCategoryCreateSchema}
+      initial={initial}
+      cancelTo={LIST}
+      testId="faq-category-form"
+      onSave={save}
+    >
+      {(form) => {
+        const name = draftOf(form.values.name);
+        return (
+          <Paper withBorder radius="lg" p="lg">
+            <Stack>
+              <LanguageTabs
+                testId="faq-category-languages"
+                defaultLanguage={defaultLanguage}
+                isFilled={(lang) => name[lang].trim() !== ''}
+                hasError={(lang) => Boolean(form.errors[`name.${lang}`])}
+              >
+                {(lang) => (
+                  <TextInput
+                    label={`${t('faq_admin.fields.name')} (${t(`languages.${lang}`)})`}
+                    required={lang === defaultLanguage}
+                    value={name[lang]}
+                    onChange={(event) => form.setField('name', { ...name, [lang]: event.currentTarget.value })}
+                    error={form.errors[`name.${lang}`]}
+                    autoComplete="off"
+                    data-testid={`faq-category-name-${lang}`}
+                  />
+                )}
+              </LanguageTabs>
+              {form.errors.name && (
+                <Text c="danger" fz="sm" role="alert">
+                  {form.errors.name}
+                </Text>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <OrderInput
+                  namespace="faq_admin"
+                  value={form.values.order}
+                  onChange={(order) => form.setField('order', order)}
+                  error={form.errors.order}
+                />
+                <ActiveStatusSelect
+                  namespace="faq_admin"
+                  value={form.values.status}
+                  onChange={(status) => form.setField('status', status)}
+                  error={form.errors.status}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        );
+      }}
+    </ResourceForm>
+  );
+}
+
+/** /admin/faq-categories/add and /admin/faq-categories/:id/edit (create_faq). */
+export default function FaqCategoryFormPage() {
+  const { t } = useTranslation();
+  const { id = null } = useParams();
+  return (
+    <RecordFormPage
+      resource={faqCategoriesResource}
+      id={id}
+      description={t(id ? 'faq_admin.category_edit_description' : 'faq_admin.category_add_description')}
+      testId="faq-category-form"
+    >
+      {(category) => <FaqCategoryForm key={category?.id ?? 'new'} category={category} />}
+    </RecordFormPage>
+  );
+}

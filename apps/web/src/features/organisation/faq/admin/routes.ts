@@ -1,0 +1,30 @@
+import { faqCategoriesContract, faqsContract } from '@kampus/shared';
+import { IconCategory, IconHelpCircle } from '@tabler/icons-react';
+import { createElement } from 'react';
+import { Navigate } from 'react-router';
+import { pathTo, routePath } from '../../../../app/route-names.js';
+import { type AdminRoute, resourceRoutes } from '../../../frame/admin/route-kit.js';
+
+/** The FAQ screens of spec §2.2; `/admin/faq` itself opens the list. */
+export const faqAdminRoutes: AdminRoute[] = [
+  {
+    path: routePath('company.faq'),
+    element: createElement(Navigate, { to: pathTo('company.faq.index'), replace: true }),
+    handle: { name: 'company.faq', permission: 'read_faq', title: 'faq_admin.list_title' },
+  },
+  ...resourceRoutes(faqsContract, {
+    list: () => import('./FaqListPage.js'),
+    form: () => import('./FaqFormPage.js'),
+    nav: { area: 'content', icon: IconHelpCircle },
+  }),
+  ...resourceRoutes(faqCategoriesContract, {
+    list: () => import('./FaqCategoriesListPage.js'),
+    form: () => import('./FaqCategoryFormPage.js'),
+    nav: { area: 'content', icon: IconCategory },
+    titles: {
+      list: 'faq_admin.categories_title',
+      add: 'faq_admin.category_add_title',
+      edit: 'faq_admin.category_edit_title',
+    },
+  }),
+];

@@ -1,0 +1,100 @@
+import type { SolutionPartner } from '@kampus/shared';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
+import { formatDateTime } from '../../../lib/dates.js';
+import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
+import { solutionPartnersResource } from './api.js';
+import { PartnerLogo } from './PartnerLogo.js';
+
+const NS = 'partners_admin';
+const dash = (value: string | null) => value ?? '—';
+
+function useColumns(): TableColumn<SolutionPartner>[] {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('partners_admin.fields.name'),
+        sortable: true,
+        hideable: false,
+        render: (partner) => (
+          <Group gap="sm" wrap="nowrap">
+            <PartnerLogo name={partner.name} logo={partner.logo} />
+            <Stack gap={0}>
+              <Text fz="sm" fw={500}>
+                {partner.name}
+              </Text>
+              {partner.website && (
+                <Anchor
+                  href={partner.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  fz="xs"
+                  aria-label={t('partners_admin.visit', { name: partner.name })}
+                >
+                  {partner.website.replace(/^https?:\/\//, '')}
+                </Anchor>
+              )}
+            </Stack>
+          </Group>
+        ),
+      },
+      {
+        accessor: 'contact_name',
+        title: t('partners_admin.fields.contact_name'),
+        render: (partner) => (
+          <Stack gap={0}>
+            <Text fz="sm">{dash(partner.contact_name)}</Text>
+            {partner.contact_email && (
+              <Anchor href={`mailto:${partner.contact_email}`} fz="xs">
+                {partner.contact_email}
+              </Anchor>
+            )}
+          </Stack>
+        ),
+      },
+      { accessor: 'phone', title: t('partners_admin.fields.phone'), render: (partner) => dash(partner.phone) },
+      { accessor: 'order', title: t('partners_admin.fields.order'), sortable: true },
+      {
+        accessor: 'status',
+        title: t('partners_admin.fields.status'),
+        sortable: true,
+        noWrap: true,
+        render: (partner) => <ActiveStatusBadge status={partner.status} namespace={NS} />,
+      },
+      {
+        accessor: 'created_at',
+        title: t('partners_admin.fields.created_at'),
+        sortable: true,
+        noWrap: true,
+        hiddenByDefault: true,
+        render: (partner) => formatDateTime(partner.created_at, i18n.language),
+      },
+    ],
+    [t, i18n.language],
+  );
+}
+
+/** /admin/solution-partners (read_integration for every action, as the API). */
+export default function SolutionPartnersListPage() {
+  const { t } = useTranslation();
+  const columns = useColumns();
+  const statusOptions = useActiveStatusOptions(NS);
+  const filters: TableFilter[] = [
+    { kind: 'select', param: 'status', label: t('partners_admin.fields.status'), options: statusOptions },
+  ];
+  return (
+    <ResourceListPage<SolutionPartner>
+      resource={solutionPartnersResource}
+      tableId="solution-partners"
+      columns={columns}
+      filters={filters}
+      itemName={(partner) => partner.name}
+      testId="partner"
+    />
+  );
+}

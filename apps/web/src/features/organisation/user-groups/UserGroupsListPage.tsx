@@ -1,0 +1,96 @@
+import { USER_GROUP_KINDS, type UserGroup } from '@kampus/shared';
+import { Anchor } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
+import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
+import { formatDateTime } from '../../../lib/dates.js';
+import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
+import { userGroupsResource } from './api.js';
+import { GroupKindBadge } from './KindBadge.js';
+
+const NS = 'user_groups_admin';
+const editPath = (group: UserGroup) => pathTo('company.user.group.edit', { id: group.id });
+
+function useColumns(): TableColumn<UserGroup>[] {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('user_groups_admin.fields.name'),
+        sortable: true,
+        hideable: false,
+        render: (group) => (
+          <Anchor component={Link} to={editPath(group)} fw={500} data-testid="group-link">
+            {group.name}
+          </Anchor>
+        ),
+      },
+      {
+        accessor: 'kind',
+        title: t('user_groups_admin.fields.kind'),
+        sortable: true,
+        noWrap: true,
+        render: (group) => <GroupKindBadge kind={group.kind} />,
+      },
+      {
+        accessor: 'members_count',
+        title: t('user_groups_admin.fields.members_count'),
+        noWrap: true,
+        render: (group) => <span data-testid="group-members-count">{group.members_count}</span>,
+      },
+      {
+        accessor: 'status',
+        title: t('user_groups_admin.fields.status'),
+        sortable: true,
+        noWrap: true,
+        render: (group) => <ActiveStatusBadge status={group.status} namespace={NS} />,
+      },
+      {
+        accessor: 'created_at',
+        title: t('user_groups_admin.fields.created_at'),
+        sortable: true,
+        noWrap: true,
+        render: (group) => formatDateTime(group.created_at, i18n.language),
+      },
+      {
+        accessor: 'updated_at',
+        title: t('user_groups_admin.fields.updated_at'),
+        sortable: true,
+        noWrap: true,
+        hiddenByDefault: true,
+        render: (group) => formatDateTime(group.updated_at, i18n.language),
+      },
+    ],
+    [t, i18n.language],
+  );
+}
+
+/** /admin/user/group: the company's user groups (show_user). */
+export default function UserGroupsListPage() {
+  const { t } = useTranslation();
+  const columns = useColumns();
+  const statusOptions = useActiveStatusOptions(NS);
+  const filters: TableFilter[] = [
+    {
+      kind: 'select',
+      param: 'kind',
+      label: t('user_groups_admin.fields.kind'),
+      options: USER_GROUP_KINDS.map((kind) => ({ value: kind, label: t(`user_groups_admin.kinds.${kind}`) })),
+    },
+    { kind: 'select', param: 'status', label: t('user_groups_admin.fields.status'), options: statusOptions },
+  ];
+  return (
+    <ResourceListPage<UserGroup>
+      resource={userGroupsResource}
+      tableId="user-groups"
+      columns={columns}
+      filters={filters}
+      itemName={(group) => group.name}
+      testId="group"
+    />
+  );
+}
