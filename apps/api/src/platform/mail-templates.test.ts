@@ -24,10 +24,10 @@ describe('mail template engine', () => {
       body: '<p>{{{name}}} {{> footer}} {{=<% %>=}}</p>',
     });
     expect(keysOf(problems)).toEqual([
-      'subject:mail_templates_admin.errors.raw_output',
-      'body:mail_templates_admin.errors.raw_output',
-      'body:mail_templates_admin.errors.unsupported_tag',
-      'body:mail_templates_admin.errors.unsupported_tag',
+      'subject:mail_templates.errors.raw_output',
+      'body:mail_templates.errors.raw_output',
+      'body:mail_templates.errors.unsupported_tag',
+      'body:mail_templates.errors.unsupported_tag',
     ]);
   });
 
@@ -39,12 +39,12 @@ describe('mail template engine', () => {
     expect(problems).toEqual([
       {
         field: 'subject',
-        key: 'mail_templates_admin.errors.unknown_variables',
+        key: 'mail_templates.errors.unknown_variables',
         params: { names: '{{days}}' },
       },
       {
         field: 'body',
-        key: 'mail_templates_admin.errors.unknown_variables',
+        key: 'mail_templates.errors.unknown_variables',
         params: { names: '{{reason}}, {{name.length}}, {{constructor}}' },
       },
     ]);
@@ -55,7 +55,7 @@ describe('mail template engine', () => {
 
   it('reports a template that does not parse', () => {
     expect(keysOf(checkTemplate('invitation', { subject: 'ok', body: '{{#name}} never closed' }))).toEqual([
-      'body:mail_templates_admin.errors.syntax',
+      'body:mail_templates.errors.syntax',
     ]);
   });
 

@@ -25,7 +25,7 @@ export interface MailTemplateSource {
   body: string;
 }
 
-/** Why a template is refused: a message key of `mail_templates_admin.errors` on a field, with its values. */
+/** Why a template is refused: a message key of `mail_templates.errors` on a field, with its values. */
 export interface TemplateProblem {
   field: 'subject' | 'body';
   key: string;
@@ -48,9 +48,9 @@ type Token = [type: string, value: string, start: number, end: number, children?
 
 /** Tags that would print unescaped HTML, pull in other templates or change the delimiters: never for admins. */
 const REFUSED_TAGS: Record<string, string> = {
-  '&': 'mail_templates_admin.errors.raw_output',
-  '>': 'mail_templates_admin.errors.unsupported_tag',
-  '=': 'mail_templates_admin.errors.unsupported_tag',
+  '&': 'mail_templates.errors.raw_output',
+  '>': 'mail_templates.errors.unsupported_tag',
+  '=': 'mail_templates.errors.unsupported_tag',
 };
 
 function* walk(tokens: Token[]): Generator<Token> {
@@ -66,7 +66,7 @@ function problemsOf(field: TemplateProblem['field'], source: string, allowed: re
   try {
     tokens = writer.parse(source) as Token[];
   } catch (error) {
-    return [{ field, key: 'mail_templates_admin.errors.syntax', params: { detail: (error as Error).message } }];
+    return [{ field, key: 'mail_templates.errors.syntax', params: { detail: (error as Error).message } }];
   }
   const problems: TemplateProblem[] = [];
   const unknown = new Set<string>();
@@ -81,7 +81,7 @@ function problemsOf(field: TemplateProblem['field'], source: string, allowed: re
   if (unknown.size > 0) {
     problems.push({
       field,
-      key: 'mail_templates_admin.errors.unknown_variables',
+      key: 'mail_templates.errors.unknown_variables',
       params: { names: [...unknown].map((name) => `{{${name}}}`).join(', ') },
     });
   }

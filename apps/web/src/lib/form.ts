@@ -6,7 +6,7 @@ import { i18next } from './i18n.js';
 
 type Errors = Record<string, string>;
 
-/** Translates a shared schema's message key (validation.*, or a feature's own key such as users_admin.*). */
+/** Translates a shared schema's message key (validation.*, or a feature's own key such as users.*). */
 function translateIssue(issue: z.core.$ZodIssue): string {
   const message = issue.message;
   if (i18next.exists(message)) return i18next.t(message, issue as unknown as Record<string, unknown>);

@@ -86,7 +86,7 @@ describe('useResourceStore', () => {
     vi.spyOn(client, 'post').mockResolvedValue({ data: { id: 41, name: 'New' } });
     const { where } = mount({});
     await act(() =>
-      store.create({ name: 'New' }, { redirect: { name: 'company.user.edit', message: 'users_admin.created' } }),
+      store.create({ name: 'New' }, { redirect: { name: 'company.user.edit', message: 'users.created' } }),
     );
     expect(where()).toMatch(/^\/admin\/user\/edit\/41\|/);
     expect(await screen.findByText('The user has been created.')).toBeTruthy();

@@ -51,7 +51,7 @@ const noteSchema = z
 
 /** POST api/admin/data-requests: who asked, for what, and when it arrived (default today; never in the future). */
 export const dataRequestCreateSchema = z.object({
-  kind: z.enum(DATA_REQUEST_KINDS, 'data_admin.kind_invalid'),
+  kind: z.enum(DATA_REQUEST_KINDS, 'data.kind_invalid'),
   subject_user_id: z.number('validation.required').int().positive('validation.required').max(ID_MAX),
   received_at: dayString.optional(),
   note: noteSchema,
@@ -61,7 +61,7 @@ export type DataRequestCreate = z.infer<typeof dataRequestCreateSchema>;
 /** PUT or POST api/admin/data-requests/{id}: status, note and the day received; the person and kind stay. */
 export const dataRequestUpdateSchema = z
   .object({
-    status: z.enum(DATA_REQUEST_STATUSES, 'data_admin.status_invalid'),
+    status: z.enum(DATA_REQUEST_STATUSES, 'data.status_invalid'),
     received_at: dayString,
     note: noteSchema,
   })
@@ -89,7 +89,7 @@ export const dataSubjectsResponseSchema = z.object({ data: z.array(dataSubjectSc
 /** `api/admin/data-requests` (personal-data requests) and its screens on the data page. */
 export const dataRequestsContract = defineContract({
   plural: 'data-requests',
-  namespace: 'data_admin',
+  namespace: 'data',
   // Spec §6 names no privacy permission; /admin/data is a company setting, so read_companysetting guards all.
   permissions: readWrite('read_companysetting'),
   schemas: {

@@ -23,7 +23,7 @@ export function localizedInputSchema(max: number) {
   return z
     .object({ tr: one, en: one, az: one, de: one })
     .transform((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v)) as LocalizedText)
-    .refine((value) => Object.keys(value).length > 0, 'faq_admin.one_language_required');
+    .refine((value) => Object.keys(value).length > 0, 'faq.one_language_required');
 }
 
 /**
@@ -176,7 +176,7 @@ export type FaqPublicResponse = z.infer<typeof faqPublicResponseSchema>;
 /** `api/admin/faq-categories` and its admin screens. */
 export const faqCategoriesContract = defineContract({
   plural: 'faq-categories',
-  namespace: 'faq_admin',
+  namespace: 'faq',
   permissions: readWrite('read_faq', 'create_faq'),
   schemas: {
     item: faqCategorySchema,
@@ -195,7 +195,7 @@ export const faqCategoriesContract = defineContract({
 /** `api/admin/faqs` and its admin screens; the category filter's options are the company's categories. */
 export const faqsContract = defineContract({
   plural: 'faqs',
-  namespace: 'faq_admin',
+  namespace: 'faq',
   permissions: readWrite('read_faq', 'create_faq'),
   schemas: { item: faqSchema, create: faqCreateSchema, update: faqUpdateSchema, listQuery: faqListQuerySchema },
   list: { sorts: FAQ_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },

@@ -35,7 +35,7 @@ const hashtagWriteShape = {
         // An empty name is only "required", not also "invalid".
         .min(1, { message: 'validation.required', abort: true })
         .max(HASHTAG_NAME_MAX)
-        .regex(/^[\p{L}\p{N}_]+$/u, 'hashtags_admin.name_invalid'),
+        .regex(/^[\p{L}\p{N}_]+$/u, 'hashtags.name_invalid'),
     ),
   status: activeStatusSchema,
 };
@@ -55,7 +55,7 @@ export type HashtagListQuery = z.infer<typeof hashtagListQuerySchema>;
 /** The hashtags of a company (issue 4): `api/admin/hashtags` and its three admin screens. */
 export const hashtagsContract = defineContract({
   plural: 'hashtags',
-  namespace: 'hashtags_admin',
+  namespace: 'hashtags',
   // Spec §6: show_hashtag to see hashtags, create_hashtag to change them.
   permissions: readWrite('show_hashtag', 'create_hashtag'),
   schemas: {

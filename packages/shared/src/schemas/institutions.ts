@@ -49,7 +49,7 @@ export type InstitutionListQuery = z.infer<typeof institutionListQuerySchema>;
 /** The training institutions of a company (issue 4): `api/admin/institutions` and its three admin screens. */
 export const institutionsContract = defineContract({
   plural: 'institutions',
-  namespace: 'institutions_admin',
+  namespace: 'institutions',
   // Spec §6 names no institution permission; institutions are company settings, so read_companysetting guards all.
   permissions: readWrite('read_companysetting'),
   schemas: {

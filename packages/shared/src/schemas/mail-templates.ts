@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 
 /**
- * The values a mail template may print, as `{{name}}`. Each is described by `mail_templates_admin.variables.<name>`
- * and previewed with `mail_templates_admin.samples.<name>` (in the template's language), except `company` and
+ * The values a mail template may print, as `{{name}}`. Each is described by `mail_templates.variables.<name>`
+ * and previewed with `mail_templates.samples.<name>` (in the template's language), except `company` and
  * `action_url`, which the preview takes from the company itself.
  */
 export const MAIL_VARIABLES = [
@@ -90,7 +90,7 @@ export const mailTemplateInputSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(MAIL_SUBJECT_MAX)
-    .refine((value) => !/[\r\n]/.test(value), 'mail_templates_admin.errors.subject_single_line'),
+    .refine((value) => !/[\r\n]/.test(value), 'mail_templates.errors.subject_single_line'),
   body: z.string('validation.required').trim().min(1, 'validation.required').max(MAIL_BODY_MAX),
 });
 export type MailTemplateInput = z.infer<typeof mailTemplateInputSchema>;

@@ -60,7 +60,7 @@ export const adminMenuItemSchema = z.object({
 });
 export type AdminMenuItem = z.infer<typeof adminMenuItemSchema>;
 
-const menuTypeSchema = z.enum(MENU_TYPES, 'menu_admin.type_invalid');
+const menuTypeSchema = z.enum(MENU_TYPES, 'menu.type_invalid');
 
 /** POST api/admin/menu-modules: a new item goes to the end of the menu. */
 export const adminMenuItemCreateSchema = z.object({
@@ -95,7 +95,7 @@ export type MenuOrder = z.infer<typeof menuOrderSchema>;
 /** GET and PUT api/admin/modules: the module switches (company setting `modules`; absent means every one is on). */
 export const moduleSwitchesSchema = z.object({
   modules: z
-    .array(z.enum(MODULE_KEYS, 'menu_admin.module_invalid'))
+    .array(z.enum(MODULE_KEYS, 'menu.module_invalid'))
     .max(MODULE_KEYS.length)
     .transform((keys) => MODULE_KEYS.filter((key) => keys.includes(key))),
 });
@@ -105,7 +105,7 @@ export const moduleSwitchesResponseSchema = z.object({ data: z.object({ modules:
 /** `api/admin/menu-modules` (the company's side-menu items) and its admin screens. */
 export const menuItemsContract = defineContract({
   plural: 'menu-modules',
-  namespace: 'menu_admin',
+  namespace: 'menu',
   // Spec §6 names one permission for widget (menu) management.
   permissions: readWrite('read_widgetmanagement'),
   schemas: {

@@ -7,7 +7,7 @@ import { resourceListQuerySchema } from './resource.js';
 export const ADMIN_ROLE_SORTS = ['name', 'id'] as const;
 export const ROLE_NAME_MAX = 100;
 
-const permissionSchema = z.enum(PERMISSIONS, 'roles_admin.permission_invalid');
+const permissionSchema = z.enum(PERMISSIONS, 'roles.permission_invalid');
 
 /** A role as the admin panel sees it (`api/admin/roles`): built-in roles are shared by every company, read-only. */
 export const adminRoleSchema = z.object({

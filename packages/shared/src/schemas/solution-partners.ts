@@ -51,7 +51,7 @@ const solutionPartnerWriteShape = {
       z
         .string()
         .trim()
-        .regex(/^\+?[0-9 ()-]{7,20}$/, 'partners_admin.phone_invalid'),
+        .regex(/^\+?[0-9 ()-]{7,20}$/, 'solution_partners.phone_invalid'),
     ])
     .nullish()
     .transform(emptyToNull),
@@ -78,7 +78,7 @@ export type SolutionPartnerListQuery = z.infer<typeof solutionPartnerListQuerySc
 /** `api/admin/solution-partners` and its three admin screens. */
 export const solutionPartnersContract = defineContract({
   plural: 'solution-partners',
-  namespace: 'partners_admin',
+  namespace: 'solution_partners',
   // Spec §6 names no permission for solution partners; they sit beside the integrations (the outside services a
   // company works with), so read_integration guards every action.
   permissions: readWrite('read_integration'),

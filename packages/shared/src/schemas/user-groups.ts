@@ -80,7 +80,7 @@ export const userGroupRulesInputSchema = z
   })
   .refine((r) => !r.hired_from || !r.hired_to || r.hired_from <= r.hired_to, {
     path: ['hired_to'],
-    message: 'user_groups_admin.hire_range_reversed',
+    message: 'user_groups.hire_range_reversed',
   });
 export type UserGroupRulesInput = z.input<typeof userGroupRulesInputSchema>;
 
@@ -113,7 +113,7 @@ const userGroupWriteShape = {
   status: activeStatusSchema,
 };
 
-const RULES_REQUIRED = { path: ['rules'], message: 'user_groups_admin.rules_required' };
+const RULES_REQUIRED = { path: ['rules'], message: 'user_groups.rules_required' };
 
 /** POST api/admin/user-groups: a static group may start with members; a rule group needs at least one rule. */
 export const userGroupCreateSchema = z
@@ -125,7 +125,7 @@ export const userGroupCreateSchema = z
   .refine((v) => v.kind !== 'rule' || hasAnyRule(v.rules), RULES_REQUIRED)
   .refine((v) => v.kind !== 'rule' || v.member_ids.length === 0, {
     path: ['member_ids'],
-    message: 'user_groups_admin.members_static_only',
+    message: 'user_groups.members_static_only',
   });
 export type UserGroupCreate = z.infer<typeof userGroupCreateSchema>;
 
@@ -201,7 +201,7 @@ export type UserGroupRuleOptions = z.infer<typeof userGroupRuleOptionsSchema>['d
 /** `api/admin/user-groups` and its three admin screens. */
 export const userGroupsContract = defineContract({
   plural: 'user-groups',
-  namespace: 'user_groups_admin',
+  namespace: 'user_groups',
   // Spec §6: groups are part of user management, so show_user guards every action.
   permissions: readWrite('show_user'),
   schemas: {

@@ -39,7 +39,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const customFieldsSchema = z
   .record(z.string().trim().min(1).max(USER_CUSTOM_FIELD_KEY_MAX), z.string().trim().max(USER_CUSTOM_FIELD_VALUE_MAX))
-  .refine((v) => Object.keys(v).length <= USER_CUSTOM_FIELDS_MAX, 'users_admin.custom_fields_too_many');
+  .refine((v) => Object.keys(v).length <= USER_CUSTOM_FIELDS_MAX, 'users.custom_fields_too_many');
 
 /** Every writable field; create requires some and defaults others, update takes any subset. */
 const userWriteShape = {
@@ -85,7 +85,7 @@ const userWriteShape = {
 /** A person must be reachable by at least one identifier to sign in. */
 const hasIdentifier = (v: { email?: string | null; username?: string | null; registration_number?: string | null }) =>
   Boolean(v.email || v.username || v.registration_number);
-const identifierRequired = { path: ['email'], message: 'users_admin.identifier_required' };
+const identifierRequired = { path: ['email'], message: 'users.identifier_required' };
 
 /** POST api/admin/users. */
 export const adminUserCreateSchema = z
@@ -118,7 +118,7 @@ export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
  */
 export const usersContract = defineContract({
   plural: 'users',
-  namespace: 'users_admin',
+  namespace: 'users',
   permissions: readWrite('show_user'),
   schemas: {
     item: adminUserSchema,

@@ -22,7 +22,7 @@ const probeWriteSchema = z.object({ name: z.string().trim().min(1).max(50) });
 function probeResource(test: TestApp) {
   const contract = defineContract({
     plural: 'probe-people',
-    namespace: 'users_admin',
+    namespace: 'users',
     permissions: {
       list: 'show_hashtag',
       read: 'show_hashtag',
@@ -59,8 +59,8 @@ function probeResource(test: TestApp) {
       await tx.update(users).set({ name: input.name }).where(eq(users.id, before.id));
     },
     export: {
-      fileName: 'users_admin.export_file',
-      columns: [{ header: 'users_admin.columns.name', value: (p) => p.name }],
+      fileName: 'users.export_file',
+      columns: [{ header: 'users.columns.name', value: (p) => p.name }],
     },
   });
 }
@@ -208,7 +208,7 @@ describe('the resource framework', () => {
 describe('the column map of a declaration', () => {
   const contract = defineContract({
     plural: 'probe-tags',
-    namespace: 'hashtags_admin',
+    namespace: 'hashtags',
     permissions: readWrite('show_hashtag', 'create_hashtag'),
     schemas: {
       item: z.object({ id: z.number(), name: z.string(), status: z.number() }),
@@ -225,7 +225,7 @@ describe('the column map of a declaration', () => {
     table: hashtags,
     defaultOrder: [desc(hashtags.id)],
     search: [hashtags.name],
-    export: { fileName: 'hashtags_admin.export_file', columns: [] },
+    export: { fileName: 'hashtags.export_file', columns: [] },
   };
   // Nothing reaches the database while a resource is defined.
   const noDatabase = {} as Db;

@@ -51,7 +51,7 @@ export function createMessagingService(platform: Platform) {
   /** Chat can be switched off per company (spec §3 chat_is_disabled, §6); then its data is not served either. */
   async function assertChatEnabled(tx: Db, companyId: number): Promise<void> {
     if (isTruthySetting(await q.findSetting(tx, companyId, 'chat_is_disabled'))) {
-      throw forbidden('messages.chat_disabled');
+      throw forbidden('messaging.chat_disabled');
     }
   }
 

@@ -65,7 +65,7 @@ async function assertTypeFree(tx: Db, companyId: number, type: string, exceptId?
       ),
     )
     .limit(1);
-  if (taken) throw invalidFields({ type: 'menu_admin.type_taken' });
+  if (taken) throw invalidFields({ type: 'menu.type_taken' });
 }
 
 const MODULES_SETTING = 'modules';
@@ -123,17 +123,17 @@ export function createMenuService(platform: Platform) {
     status: activeStatusAction(menuItems),
 
     export: {
-      fileName: 'menu_admin.export_file',
+      fileName: 'menu.export_file',
       columns: [
-        { header: 'menu_admin.columns.order', value: (item) => item.order },
-        { header: 'menu_admin.columns.type', value: (item, t) => t(menuTypeLabelKey(item.type)) },
+        { header: 'menu.columns.order', value: (item) => item.order },
+        { header: 'menu.columns.type', value: (item, t) => t(menuTypeLabelKey(item.type)) },
         ...LOCALES.map((locale) => ({
-          header: `menu_admin.columns.title_${locale}`,
+          header: `menu.columns.title_${locale}`,
           value: (item: AdminMenuItem) => item.title[locale],
         })),
         {
-          header: 'menu_admin.columns.status',
-          value: (item, t) => t(`menu_admin.status.${ACTIVE_STATUS_NAMES[item.status]}`),
+          header: 'menu.columns.status',
+          value: (item, t) => t(`menu.status.${ACTIVE_STATUS_NAMES[item.status]}`),
         },
       ],
     },
@@ -150,7 +150,7 @@ export function createMenuService(platform: Platform) {
       const current = rows.map((row) => row.id);
       const complete = new Set(ids).size === ids.length && ids.length === current.length;
       if (!complete || !ids.every((id) => current.includes(id))) {
-        throw invalidFields({ ids: 'menu_admin.order_incomplete' });
+        throw invalidFields({ ids: 'menu.order_incomplete' });
       }
       for (const [index, id] of ids.entries()) {
         await tx

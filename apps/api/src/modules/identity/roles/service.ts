@@ -19,8 +19,7 @@ import { HttpError, invalidFields, notFound } from '../../../platform/http/error
 import { foldCase } from '../../../platform/resource/resource.js';
 
 /** Built-in roles are shared by every company; changing one would change (or lock out) all of them. */
-const builtInReadOnly = () =>
-  new HttpError(422, 'roles_admin.built_in_read_only', {}, { id: ['roles_admin.built_in_read_only'] });
+const builtInReadOnly = () => new HttpError(422, 'roles.built_in_read_only', {}, { id: ['roles.built_in_read_only'] });
 
 /** Roles the actor's company sees: the built-ins (super admin only to a super admin) and its own. */
 function visibleTo(actor: Actor) {
@@ -79,7 +78,7 @@ async function assertUniqueName(tx: Db, companyId: number, name: string, exceptI
       ),
     )
     .limit(1);
-  if (taken) throw invalidFields({ name: 'roles_admin.name_taken' });
+  if (taken) throw invalidFields({ name: 'roles.name_taken' });
 }
 
 /** Replaces the role's permissions with the given catalogue names. */
@@ -89,7 +88,7 @@ async function grantPermissions(tx: Db, companyId: number, roleId: number, names
     .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.companyId, companyId)));
   if (names.length === 0) return;
   const found = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, names));
-  if (found.length !== names.length) throw invalidFields({ permissions: 'roles_admin.permission_invalid' });
+  if (found.length !== names.length) throw invalidFields({ permissions: 'roles.permission_invalid' });
   await tx.insert(rolePermissions).values(found.map((p) => ({ companyId, roleId, permissionId: p.id })));
 }
 
@@ -179,7 +178,7 @@ export function createRolesService(platform: Platform) {
         const all = await presentRoles(tx, actor);
         const own = all.filter((role) => !role.built_in);
         if (!roleIds.every((id) => own.some((role) => role.id === id))) {
-          throw invalidFields({ role_ids: 'roles_admin.role_invalid' });
+          throw invalidFields({ role_ids: 'roles.role_invalid' });
         }
         const [permission] = await tx
           .select({ id: permissions.id })

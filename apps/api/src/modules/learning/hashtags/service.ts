@@ -25,7 +25,7 @@ export function createHashtagsService(platform: Platform) {
         field: 'name',
         column: hashtags.name,
         constraint: 'hashtags_company_name_key',
-        message: 'hashtags_admin.name_taken',
+        message: 'hashtags.name_taken',
         ignoreCase: true,
       },
     ],

@@ -24,13 +24,13 @@ export async function assertFreeHosts(
   exceptId: number | undefined,
 ): Promise<void> {
   if (parseHost(`${hosts.slug}.${baseDomain}`, baseDomain) === 'marketing') {
-    throw invalidFields({ slug: 'companies_admin.slug_reserved' });
+    throw invalidFields({ slug: 'companies.slug_reserved' });
   }
   const domain = hosts.customDomain;
   if (domain) {
     const parsed = parseHost(domain, baseDomain);
     if (parsed === null || parsed === 'marketing' || 'slug' in parsed) {
-      throw invalidFields({ custom_domain: 'companies_admin.domain_reserved' });
+      throw invalidFields({ custom_domain: 'companies.domain_reserved' });
     }
   }
   const clashes = await db

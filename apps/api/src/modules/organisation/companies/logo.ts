@@ -19,7 +19,7 @@ export interface LogoChoice {
 /** What a save must do about the logo inside its transaction, once the target company's id is known. */
 export type LogoChange = (tx: Db, targetCompanyId: number) => Promise<void>;
 
-const invalidLogo = () => invalidFields({ logo_link: 'companies_admin.logo_invalid' });
+const invalidLogo = () => invalidFields({ logo_link: 'companies.logo_invalid' });
 
 /**
  * Files are served only on the hosts of the company that holds them, and an upload lands in the folder of the host

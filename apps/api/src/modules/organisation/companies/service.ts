@@ -227,7 +227,7 @@ export function createCompaniesService(platform: Platform) {
   /** A super admin may not switch off the company whose host they are working on: its hosts would lock them out. */
   function assertNotOwnHostPassive(actor: Actor, id: number, status: number) {
     if (status === 0 && (id === actor.hostCompanyId || id === actor.companyId)) {
-      throw invalidFields({ status: 'companies_admin.own_company_passive' });
+      throw invalidFields({ status: 'companies.own_company_passive' });
     }
   }
 
@@ -284,7 +284,7 @@ export function createCompaniesService(platform: Platform) {
    */
   async function deleteRefusal(tx: Db, actor: Actor, id: number): Promise<string | null> {
     if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
-      return 'companies_admin.delete_own';
+      return 'companies.delete_own';
     }
     await switchTenant(tx, id);
     const [[people], [children], [activity]] = await Promise.all([
@@ -301,9 +301,9 @@ export function createCompaniesService(platform: Platform) {
           ),
         ),
     ]);
-    if ((people?.value ?? 0) > 0) return 'companies_admin.delete_has_users';
-    if ((children?.value ?? 0) > 0) return 'companies_admin.delete_has_children';
-    if ((activity?.value ?? 0) > 0) return 'companies_admin.delete_has_activity';
+    if ((people?.value ?? 0) > 0) return 'companies.delete_has_users';
+    if ((children?.value ?? 0) > 0) return 'companies.delete_has_children';
+    if ((activity?.value ?? 0) > 0) return 'companies.delete_has_activity';
     return null;
   }
 

@@ -79,7 +79,7 @@ async function presentDataRequests(tx: Db, companyId: number, ids: number[]): Pr
 /** A request is received today or earlier; it is due 30 days after (spec §1). */
 function receivedDays(received: string | undefined) {
   const day = received ?? today();
-  if (day > today()) throw invalidFields({ received_at: 'data_admin.received_future' });
+  if (day > today()) throw invalidFields({ received_at: 'data.received_future' });
   return { receivedAt: day, dueAt: addDays(day, DATA_REQUEST_DAYS) };
 }
 
@@ -160,7 +160,7 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
     const parts = [];
     for (const provider of sheets) {
       parts.push({
-        name: t(`data_admin.sheets.${provider.key}`),
+        name: t(`data.sheets.${provider.key}`),
         headers: await provider.headers(tx, scope, t),
         rows: provider.rows(tx, scope, t),
       });
@@ -169,7 +169,7 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
       Object.fromEntries(sheets.map((provider, i) => [provider.key, counts[i] ?? 0]));
     const { request } = params;
     return {
-      fileName: request ? `${t('data_admin.personal_file')}-${request.id}` : t('data_admin.export_file'),
+      fileName: request ? `${t('data.personal_file')}-${request.id}` : t('data.export_file'),
       format: 'xlsx',
       sheets: parts,
       written: (counts) =>
@@ -209,7 +209,7 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.companyId, actor.companyId), eq(users.id, input.subject_user_id)));
-      if (!subject) throw invalidFields({ subject_user_id: 'data_admin.subject_invalid' });
+      if (!subject) throw invalidFields({ subject_user_id: 'data.subject_invalid' });
       const [row] = await tx
         .insert(dataRequests)
         .values({
@@ -229,10 +229,10 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
     async update(tx, actor, before, input) {
       const erased = before.kind === 'erasure' && before.status === 'completed';
       if (erased && (input.status !== undefined || input.received_at !== undefined)) {
-        throw invalidFields({ status: 'data_admin.erased_read_only' });
+        throw invalidFields({ status: 'data.erased_read_only' });
       }
       if (input.status === 'completed' && before.kind === 'erasure' && before.status !== 'completed') {
-        throw invalidFields({ status: 'data_admin.erase_to_complete' });
+        throw invalidFields({ status: 'data.erase_to_complete' });
       }
       const columns: Partial<typeof dataRequests.$inferInsert> = {};
       if (input.received_at !== undefined) Object.assign(columns, receivedDays(input.received_at));
@@ -254,31 +254,29 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
 
     /** An answered request is the company's proof that it answered: only an open one (recorded by mistake) goes. */
     async beforeDelete(_tx, _actor, items) {
-      if (items.some((item) => item.status !== 'open')) throw invalidFields({ id: 'data_admin.handled_kept' });
+      if (items.some((item) => item.status !== 'open')) throw invalidFields({ id: 'data.handled_kept' });
     },
 
     export: {
-      fileName: 'data_admin.requests_file',
+      fileName: 'data.requests_file',
       columns: [
-        { header: 'data_admin.request_columns.id', value: (r) => r.id },
-        { header: 'data_admin.request_columns.kind', value: (r, t) => t(`data_admin.kinds.${r.kind}`) },
+        { header: 'data.request_columns.id', value: (r) => r.id },
+        { header: 'data.request_columns.kind', value: (r, t) => t(`data.kinds.${r.kind}`) },
         {
-          header: 'data_admin.request_columns.subject',
+          header: 'data.request_columns.subject',
           value: (r, t) =>
-            r.subject
-              ? `${r.subject.name} ${r.subject.surname}`
-              : t('data_admin.erased_subject', { label: r.subject_label }),
+            r.subject ? `${r.subject.name} ${r.subject.surname}` : t('data.erased_subject', { label: r.subject_label }),
         },
-        { header: 'data_admin.request_columns.status', value: (r, t) => t(`data_admin.statuses.${r.status}`) },
-        { header: 'data_admin.request_columns.received_at', value: (r) => r.received_at },
-        { header: 'data_admin.request_columns.due_at', value: (r) => r.due_at },
-        { header: 'data_admin.request_columns.days_left', value: (r) => r.days_left },
+        { header: 'data.request_columns.status', value: (r, t) => t(`data.statuses.${r.status}`) },
+        { header: 'data.request_columns.received_at', value: (r) => r.received_at },
+        { header: 'data.request_columns.due_at', value: (r) => r.due_at },
+        { header: 'data.request_columns.days_left', value: (r) => r.days_left },
         {
-          header: 'data_admin.request_columns.handled_by',
+          header: 'data.request_columns.handled_by',
           value: (r) => (r.handled_by ? `${r.handled_by.name} ${r.handled_by.surname}` : null),
         },
-        { header: 'data_admin.request_columns.handled_at', value: (r) => r.handled_at },
-        { header: 'data_admin.request_columns.note', value: (r) => r.note },
+        { header: 'data.request_columns.handled_at', value: (r) => r.handled_at },
+        { header: 'data.request_columns.note', value: (r) => r.note },
       ],
     },
   });
@@ -286,8 +284,8 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
   /** The person of an open request of the given kind, or a 422 saying why not. */
   async function subjectOf(actor: Actor, id: number, kind: DataRequest['kind']) {
     const request = await resource.read(actor, id);
-    if (request.kind !== kind) throw invalidFields({ kind: `data_admin.not_${kind}` });
-    if (!request.subject) throw invalidFields({ subject: 'data_admin.subject_erased' });
+    if (request.kind !== kind) throw invalidFields({ kind: `data.not_${kind}` });
+    if (!request.subject) throw invalidFields({ subject: 'data.subject_erased' });
     return { request, subject: request.subject };
   }
 
@@ -316,8 +314,8 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
      */
     erase: async (actor: Actor, id: number): Promise<DataRequest> => {
       const { request, subject } = await subjectOf(actor, id, 'erasure');
-      if (request.status !== 'open') throw invalidFields({ status: 'data_admin.not_open' });
-      if (subject.id === actor.userId) throw invalidFields({ subject: 'data_admin.cannot_erase_self' });
+      if (request.status !== 'open') throw invalidFields({ status: 'data.not_open' });
+      if (subject.id === actor.userId) throw invalidFields({ subject: 'data.cannot_erase_self' });
       const superAdmin = await inTenant(db, actor.companyId, (tx) =>
         tx
           .select({ id: roleUser.id })
@@ -325,7 +323,7 @@ export function createDataService(platform: Platform, deps: { users: Pick<UsersS
           .where(and(eq(roleUser.userId, subject.id), eq(roleUser.roleId, ROLE.superAdmin)))
           .limit(1),
       );
-      if (superAdmin.length > 0) throw invalidFields({ subject: 'data_admin.cannot_erase_super_admin' });
+      if (superAdmin.length > 0) throw invalidFields({ subject: 'data.cannot_erase_super_admin' });
       await deps.users.resource.remove(actor, subject.id);
       return inTenant(db, actor.companyId, async (tx) => {
         await tx

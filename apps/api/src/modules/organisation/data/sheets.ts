@@ -20,7 +20,7 @@ export interface SheetScope {
  * export's tenant transaction and yields its rows in batches, so 10,000 people never sit in memory at once.
  */
 export interface SheetProvider {
-  /** Unique; the sheet is named by `data_admin.sheets.<key>`. */
+  /** Unique; the sheet is named by `data.sheets.<key>`. */
   key: string;
   headers(tx: Db, scope: SheetScope, t: Translate): Promise<string[]>;
   rows(tx: Db, scope: SheetScope, t: Translate): AsyncIterable<Cell[][]>;
@@ -75,7 +75,7 @@ async function customFieldColumns(tx: Db, scope: SheetScope, t: Translate) {
   const definedKeys = new Set(defined.map((field) => field.key));
   const leftOver = stored
     .filter((key) => !definedKeys.has(key))
-    .map((key) => ({ key, label: t('data_admin.columns.custom_field', { key }) }));
+    .map((key) => ({ key, label: t('data.columns.custom_field', { key }) }));
   return [...defined, ...leftOver];
 }
 
@@ -87,7 +87,7 @@ export const usersSheet: SheetProvider = {
   key: 'users',
   async headers(tx, scope, t) {
     const fields = await customFieldColumns(tx, scope, t);
-    const c = (key: string) => t(`users_admin.columns.${key}`);
+    const c = (key: string) => t(`users.columns.${key}`);
     return [
       c('id'),
       c('name'),
@@ -96,7 +96,7 @@ export const usersSheet: SheetProvider = {
       c('username'),
       c('phone'),
       c('registration_number'),
-      ...(scope.userId === null ? [] : [t('data_admin.columns.national_id')]),
+      ...(scope.userId === null ? [] : [t('data.columns.national_id')]),
       c('department'),
       c('title'),
       c('manager'),
@@ -156,7 +156,7 @@ export const usersSheet: SheetProvider = {
           .filter((grant) => grant.userId === user.id)
           .map((grant) => roleLabel(grant, t))
           .join(', '),
-        t(`users_admin.status.${USER_STATUS_NAMES[user.status as keyof typeof USER_STATUS_NAMES] ?? 'passive'}`),
+        t(`users.status.${USER_STATUS_NAMES[user.status as keyof typeof USER_STATUS_NAMES] ?? 'passive'}`),
         user.language,
         iso(user.createdAt),
         iso(user.lastLoginAt),
@@ -169,7 +169,7 @@ export const usersSheet: SheetProvider = {
 export const roleAssignmentsSheet: SheetProvider = {
   key: 'role_assignments',
   async headers(_tx, _scope, t) {
-    return ['user_id', 'name', 'surname', 'role_id', 'role'].map((key) => t(`data_admin.columns.${key}`));
+    return ['user_id', 'name', 'surname', 'role_id', 'role'].map((key) => t(`data.columns.${key}`));
   },
   async *rows(tx, scope, t) {
     const batches = byIdBatches((after, limit) =>
@@ -205,7 +205,7 @@ export const roleAssignmentsSheet: SheetProvider = {
 export const signInsSheet: SheetProvider = {
   key: 'sign_ins',
   async headers(_tx, _scope, t) {
-    return ['user_id', 'name', 'surname', 'signed_in_at', 'ip'].map((key) => t(`data_admin.columns.${key}`));
+    return ['user_id', 'name', 'surname', 'signed_in_at', 'ip'].map((key) => t(`data.columns.${key}`));
   },
   async *rows(tx, scope) {
     const batches = byIdBatches((after, limit) =>
@@ -241,9 +241,7 @@ export const signInsSheet: SheetProvider = {
 export const pageViewsSheet: SheetProvider = {
   key: 'page_views',
   async headers(_tx, _scope, t) {
-    return ['user_id', 'name', 'surname', 'path', 'route_name', 'viewed_at'].map((key) =>
-      t(`data_admin.columns.${key}`),
-    );
+    return ['user_id', 'name', 'surname', 'path', 'route_name', 'viewed_at'].map((key) => t(`data.columns.${key}`));
   },
   async *rows(tx, scope) {
     const batches = byIdBatches((after, limit) =>

@@ -43,7 +43,7 @@ async function assertDefaultLanguage(tx: Db, companyId: number, texts: Record<st
   const missing = Object.entries(texts).filter(([, text]) => text !== undefined && !text[language]);
   if (missing.length > 0) {
     throw invalidFields(
-      Object.fromEntries(missing.map(([field]) => [`${field}.${language}`, 'faq_admin.default_language_required'])),
+      Object.fromEntries(missing.map(([field]) => [`${field}.${language}`, 'faq.default_language_required'])),
     );
   }
 }
@@ -111,7 +111,7 @@ async function assertOwnCategory(tx: Db, companyId: number, categoryId: number |
     .from(faqCategories)
     .where(and(eq(faqCategories.companyId, companyId), eq(faqCategories.id, categoryId)))
     .limit(1);
-  if (!found) throw invalidFields({ category_id: 'faq_admin.category_invalid' });
+  if (!found) throw invalidFields({ category_id: 'faq.category_invalid' });
 }
 
 const textCell = (text: LocalizedText, code: Locale) => text[code] ?? null;
@@ -166,16 +166,16 @@ function createCategoriesResource(db: Db) {
     status: activeStatusAction(faqCategories),
 
     export: {
-      fileName: 'faq_admin.categories_export_file',
+      fileName: 'faq.categories_export_file',
       columns: [
-        { header: 'faq_admin.columns.id', value: (c) => c.id },
-        { header: 'faq_admin.columns.name_tr', value: (c) => textCell(c.name, 'tr') },
-        { header: 'faq_admin.columns.name_en', value: (c) => textCell(c.name, 'en') },
-        { header: 'faq_admin.columns.name_az', value: (c) => textCell(c.name, 'az') },
-        { header: 'faq_admin.columns.name_de', value: (c) => textCell(c.name, 'de') },
-        { header: 'faq_admin.columns.order', value: (c) => c.order },
-        { header: 'faq_admin.columns.faqs_count', value: (c) => c.faqs_count },
-        { header: 'faq_admin.columns.status', value: (c, t) => t(`faq_admin.status.${ACTIVE_STATUS_NAMES[c.status]}`) },
+        { header: 'faq.columns.id', value: (c) => c.id },
+        { header: 'faq.columns.name_tr', value: (c) => textCell(c.name, 'tr') },
+        { header: 'faq.columns.name_en', value: (c) => textCell(c.name, 'en') },
+        { header: 'faq.columns.name_az', value: (c) => textCell(c.name, 'az') },
+        { header: 'faq.columns.name_de', value: (c) => textCell(c.name, 'de') },
+        { header: 'faq.columns.order', value: (c) => c.order },
+        { header: 'faq.columns.faqs_count', value: (c) => c.faqs_count },
+        { header: 'faq.columns.status', value: (c, t) => t(`faq.status.${ACTIVE_STATUS_NAMES[c.status]}`) },
       ],
     },
   });
@@ -233,17 +233,17 @@ function createFaqsResource(db: Db) {
     status: activeStatusAction(faqs),
 
     export: {
-      fileName: 'faq_admin.export_file',
+      fileName: 'faq.export_file',
       columns: [
-        { header: 'faq_admin.columns.id', value: (f) => f.id },
-        { header: 'faq_admin.columns.category', value: (f) => pickLocalized(f.category?.name, 'tr', 'tr') || null },
-        { header: 'faq_admin.columns.question_tr', value: (f) => textCell(f.question, 'tr') },
-        { header: 'faq_admin.columns.question_en', value: (f) => textCell(f.question, 'en') },
-        { header: 'faq_admin.columns.question_az', value: (f) => textCell(f.question, 'az') },
-        { header: 'faq_admin.columns.question_de', value: (f) => textCell(f.question, 'de') },
-        { header: 'faq_admin.columns.order', value: (f) => f.order },
-        { header: 'faq_admin.columns.status', value: (f, t) => t(`faq_admin.status.${ACTIVE_STATUS_NAMES[f.status]}`) },
-        { header: 'faq_admin.columns.updated_at', value: (f) => f.updated_at },
+        { header: 'faq.columns.id', value: (f) => f.id },
+        { header: 'faq.columns.category', value: (f) => pickLocalized(f.category?.name, 'tr', 'tr') || null },
+        { header: 'faq.columns.question_tr', value: (f) => textCell(f.question, 'tr') },
+        { header: 'faq.columns.question_en', value: (f) => textCell(f.question, 'en') },
+        { header: 'faq.columns.question_az', value: (f) => textCell(f.question, 'az') },
+        { header: 'faq.columns.question_de', value: (f) => textCell(f.question, 'de') },
+        { header: 'faq.columns.order', value: (f) => f.order },
+        { header: 'faq.columns.status', value: (f, t) => t(`faq.status.${ACTIVE_STATUS_NAMES[f.status]}`) },
+        { header: 'faq.columns.updated_at', value: (f) => f.updated_at },
       ],
     },
   });

@@ -28,7 +28,7 @@ export function createInstitutionsService(platform: Platform) {
         field: 'code',
         column: institutions.code,
         constraint: 'institutions_company_code_key',
-        message: 'institutions_admin.code_taken',
+        message: 'institutions.code_taken',
         ignoreCase: true,
       },
     ],

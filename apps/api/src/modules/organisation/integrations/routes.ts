@@ -69,7 +69,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, integrations: In
     '/api/integrations/:id',
     { config: manage, schema: { tags, params: idParamSchema, response: { 200: deactivatedResponse } } },
     async (request) => ({
-      message: request.t('integrations_admin.deactivated'),
+      message: request.t('integrations.deactivated'),
       data: await integrations.deactivate(actorOf(request), request.params.id, request.lang),
     }),
   );

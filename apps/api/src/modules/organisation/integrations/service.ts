@@ -143,7 +143,7 @@ export function createIntegrationsService(platform: Platform) {
       .from(integrations)
       .where(eq(integrations.keyName, keyName))
       .limit(1);
-    if (!row) throw invalidFields({ key_name: 'integrations_admin.unknown_integration' });
+    if (!row) throw invalidFields({ key_name: 'integrations.unknown_integration' });
     return row.id;
   }
 

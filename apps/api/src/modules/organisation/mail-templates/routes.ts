@@ -71,7 +71,7 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
   r.delete(base, { config: guard, schema: { tags, params, response: { 200: messageSchema } } }, async (request) => {
     const { event, language } = templateKeyOf(request.params);
     await templates.reset(actorOf(request), event, language);
-    return { message: request.t('mail_templates_admin.reset_done') };
+    return { message: request.t('mail_templates.reset_done') };
   });
 
   r.post(
@@ -95,7 +95,7 @@ export function registerMailTemplateRoutes(app: FastifyInstance, templates: Mail
       const { event, language } = templateKeyOf(request.params);
       return orProblems(request, reply, async () => {
         const email = await templates.sendTest(actorOf(request), event, language, request.body, request.t);
-        return { message: request.t('mail_templates_admin.test_sent', { email }) };
+        return { message: request.t('mail_templates.test_sent', { email }) };
       });
     },
   );

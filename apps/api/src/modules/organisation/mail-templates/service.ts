@@ -53,7 +53,7 @@ export function templateKeyOf(params: { event: string; language: string }): { ev
 /** What is stored and sent: the body sanitized, then both parts checked against the event's variables. */
 function prepare(event: MailEvent, input: MailTemplateInput): MailTemplateSource {
   const source = { subject: input.subject, body: sanitizeMailHtml(input.body).trim() };
-  if (!source.body) throw invalidFields({ body: 'mail_templates_admin.errors.body_empty' });
+  if (!source.body) throw invalidFields({ body: 'mail_templates.errors.body_empty' });
   // Checked after sanitizing: removing a tag can join two halves of a brace into a tag of its own.
   const problems = checkTemplate(event, source);
   if (problems.length > 0) throw new MailTemplateInvalid(problems);
@@ -109,18 +109,18 @@ export function createMailTemplatesService(platform: Platform) {
       company.customDomain ?? `${company.slug}.${platform.config.BASE_DOMAIN}`,
     );
     return {
-      name: t('mail_templates_admin.samples.name'),
+      name: t('mail_templates.samples.name'),
       company: company.name,
       action_url: `${origin}/dashboard`,
-      minutes: t('mail_templates_admin.samples.minutes'),
-      days: t('mail_templates_admin.samples.days'),
-      reason: t('mail_templates_admin.samples.reason'),
-      assignment_name: t('mail_templates_admin.samples.assignment_name'),
-      due_date: t('mail_templates_admin.samples.due_date'),
-      certificate_name: t('mail_templates_admin.samples.certificate_name'),
-      gift_name: t('mail_templates_admin.samples.gift_name'),
-      decision: t('mail_templates_admin.samples.decision'),
-      code: t('mail_templates_admin.samples.code'),
+      minutes: t('mail_templates.samples.minutes'),
+      days: t('mail_templates.samples.days'),
+      reason: t('mail_templates.samples.reason'),
+      assignment_name: t('mail_templates.samples.assignment_name'),
+      due_date: t('mail_templates.samples.due_date'),
+      certificate_name: t('mail_templates.samples.certificate_name'),
+      gift_name: t('mail_templates.samples.gift_name'),
+      decision: t('mail_templates.samples.decision'),
+      code: t('mail_templates.samples.code'),
     };
   }
 
@@ -143,7 +143,7 @@ export function createMailTemplatesService(platform: Platform) {
           : null,
       variables: variablesOf(event).map((name) => ({
         name,
-        description: t(`mail_templates_admin.variables.${name}`),
+        description: t(`mail_templates.variables.${name}`),
         sample: samples[name],
       })),
     };
@@ -248,9 +248,9 @@ export function createMailTemplatesService(platform: Platform) {
     async sendTest(actor: Actor, event: MailEvent, language: Locale, input: MailTemplateInput, t: Translate) {
       const rendered = await render(actor, event, language, input);
       const email = await emailOf(actor.userId);
-      if (!email) throw new HttpError(422, 'mail_templates_admin.errors.no_email');
+      if (!email) throw new HttpError(422, 'mail_templates.errors.no_email');
       await testMails.consume(`${actor.companyId}:${actor.userId}`);
-      const subject = `${t('mail_templates_admin.test_subject_prefix')} ${rendered.subject}`;
+      const subject = `${t('mail_templates.test_subject_prefix')} ${rendered.subject}`;
       await platform.jobs.enqueue(db, 'mail.send', { to: email, subject, html: rendered.html, text: rendered.text });
       return email;
     },

@@ -37,7 +37,7 @@ export function createSolutionPartnersService(platform: Platform) {
   async function attachLogo(tx: Db, companyId: number, logo: string | null | undefined, current: string | null) {
     if (logo === undefined) return;
     if (!(await replaceFile(tx, companyId, current, logo))) {
-      throw invalidFields({ logo: 'partners_admin.logo_not_issued' });
+      throw invalidFields({ logo: 'solution_partners.logo_not_issued' });
     }
   }
 
@@ -91,16 +91,16 @@ export function createSolutionPartnersService(platform: Platform) {
     },
 
     export: {
-      fileName: 'partners_admin.export_file',
+      fileName: 'solution_partners.export_file',
       columns: [
-        { header: 'partners_admin.columns.id', value: (p) => p.id },
-        { header: 'partners_admin.columns.name', value: (p) => p.name },
-        { header: 'partners_admin.columns.website', value: (p) => p.website },
-        { header: 'partners_admin.columns.contact_name', value: (p) => p.contact_name },
-        { header: 'partners_admin.columns.contact_email', value: (p) => p.contact_email },
-        { header: 'partners_admin.columns.phone', value: (p) => p.phone },
-        { header: 'partners_admin.columns.order', value: (p) => p.order },
-        activeStatusExportColumn('partners_admin'),
+        { header: 'solution_partners.columns.id', value: (p) => p.id },
+        { header: 'solution_partners.columns.name', value: (p) => p.name },
+        { header: 'solution_partners.columns.website', value: (p) => p.website },
+        { header: 'solution_partners.columns.contact_name', value: (p) => p.contact_name },
+        { header: 'solution_partners.columns.contact_email', value: (p) => p.contact_email },
+        { header: 'solution_partners.columns.phone', value: (p) => p.phone },
+        { header: 'solution_partners.columns.order', value: (p) => p.order },
+        activeStatusExportColumn('solution_partners'),
       ],
     },
   });

@@ -89,7 +89,7 @@ async function presentGroups(tx: Db, companyId: number, ids: number[]): Promise<
 /** Every id must be a user of the company: another company's user is refused, never joined. */
 async function assertCompanyUsers(tx: Db, companyId: number, userIds: number[], field: string) {
   const found = await companyUserIds(tx, companyId, userIds);
-  if (found.length !== new Set(userIds).size) throw invalidFields({ [field]: 'user_groups_admin.members_invalid' });
+  if (found.length !== new Set(userIds).size) throw invalidFields({ [field]: 'user_groups.members_invalid' });
 }
 
 const auditMembership = (tx: Db, actor: Actor, groupId: number, change: { added?: number[]; removed?: number[] }) =>
@@ -132,7 +132,7 @@ async function deleteMembers(tx: Db, actor: Actor, groupId: number, userIds?: nu
 /** The rules a group of this kind keeps: a static group has none, a rule group at least one. */
 function rulesForKind(kind: UserGroupKind, rules: UserGroupRules | null | undefined): UserGroupRules | null {
   if (kind === 'static') return null;
-  if (!rules || !hasAnyRule(rules)) throw invalidFields({ rules: 'user_groups_admin.rules_required' });
+  if (!rules || !hasAnyRule(rules)) throw invalidFields({ rules: 'user_groups.rules_required' });
   return rules;
 }
 
@@ -172,7 +172,7 @@ export function createUserGroupsService(platform: Platform) {
         field: 'name',
         column: userGroups.name,
         constraint: 'user_groups_company_name_key',
-        message: 'user_groups_admin.name_taken',
+        message: 'user_groups.name_taken',
         ignoreCase: true,
       },
     ],
@@ -209,18 +209,18 @@ export function createUserGroupsService(platform: Platform) {
     status: activeStatusAction(userGroups),
 
     export: {
-      fileName: 'user_groups_admin.export_file',
+      fileName: 'user_groups.export_file',
       columns: [
-        { header: 'user_groups_admin.fields.id', value: (g) => g.id },
-        { header: 'user_groups_admin.fields.name', value: (g) => g.name },
-        { header: 'user_groups_admin.fields.kind', value: (g, t) => t(`user_groups_admin.kinds.${g.kind}`) },
-        { header: 'user_groups_admin.fields.members_count', value: (g) => g.members_count },
+        { header: 'user_groups.fields.id', value: (g) => g.id },
+        { header: 'user_groups.fields.name', value: (g) => g.name },
+        { header: 'user_groups.fields.kind', value: (g, t) => t(`user_groups.kinds.${g.kind}`) },
+        { header: 'user_groups.fields.members_count', value: (g) => g.members_count },
         {
-          header: 'user_groups_admin.fields.status',
-          value: (g, t) => t(`user_groups_admin.status.${ACTIVE_STATUS_NAMES[g.status]}`),
+          header: 'user_groups.fields.status',
+          value: (g, t) => t(`user_groups.status.${ACTIVE_STATUS_NAMES[g.status]}`),
         },
-        { header: 'user_groups_admin.fields.description', value: (g) => g.description },
-        { header: 'user_groups_admin.fields.created_at', value: (g) => g.created_at },
+        { header: 'user_groups.fields.description', value: (g) => g.description },
+        { header: 'user_groups.fields.created_at', value: (g) => g.created_at },
       ],
     },
   });
@@ -235,7 +235,7 @@ export function createUserGroupsService(platform: Platform) {
   ): Promise<UserGroupMembershipResult> {
     return inTenant(db, actor.companyId, async (tx) => {
       const group = await findGroupOrFail(tx, actor.companyId, groupId);
-      if (group.kind !== 'static') throw invalidFields({ user_ids: 'user_groups_admin.members_static_only' });
+      if (group.kind !== 'static') throw invalidFields({ user_ids: 'user_groups.members_static_only' });
       await assertCompanyUsers(tx, actor.companyId, userIds, 'user_ids');
       const changed =
         change === 'add'
@@ -248,7 +248,7 @@ export function createUserGroupsService(platform: Platform) {
           .where(and(eq(userGroups.companyId, actor.companyId), eq(userGroups.id, groupId)));
       }
       const counts = await countActiveMembers(tx, actor.companyId, [group]);
-      const key = change === 'add' ? 'user_groups_admin.members_added' : 'user_groups_admin.members_removed';
+      const key = change === 'add' ? 'user_groups.members_added' : 'user_groups.members_removed';
       return {
         message: t(key, { count: changed.length }),
         affected: changed.length,

@@ -92,7 +92,7 @@ function buildHeaderAliases(): Map<string, UserImportColumn> {
     for (const locale of LOCALES) {
       const t = translator(locale);
       spellings.push(t(`users_import.columns.${column}`));
-      const exported = `users_admin.columns.${column}`;
+      const exported = `users.columns.${column}`;
       if (t(exported) !== exported) spellings.push(t(exported));
     }
     for (const spelling of spellings) {

@@ -32,8 +32,8 @@ const identifierKey = (field: IdentifierField, value: string) =>
 const TAKEN_KEYS: Record<IdentifierField, string> = {
   email: 'errors.email_taken',
   username: 'errors.username_taken',
-  phone: 'users_admin.phone_taken',
-  registration_number: 'users_admin.registration_number_taken',
+  phone: 'users.phone_taken',
+  registration_number: 'users.registration_number_taken',
 };
 
 /** What the import needs to know of the company's people, read once: identifiers, managers, custom fields. */
@@ -317,9 +317,9 @@ function checkMayChange(
   t: Translate,
   fail: (message: string) => void,
 ) {
-  if (!actor.isSuperAdmin && index.superAdmins.has(matchId)) fail(t('users_admin.super_admin_protected'));
+  if (!actor.isSuperAdmin && index.superAdmins.has(matchId)) fail(t('users.super_admin_protected'));
   else if (matchId === actor.userId && roleIds && index.actorRoles.has(ROLE.admin) && !roleIds.includes(ROLE.admin)) {
-    fail(t('users_admin.cannot_drop_own_admin'));
+    fail(t('users.cannot_drop_own_admin'));
   }
 }
 
@@ -364,7 +364,7 @@ function resolveManagers(
         fail(row, t('users_import.errors.manager_not_found'));
         refused.add(row);
       } else if (targetNode(target) === nodeOf(row)) {
-        fail(row, t('users_admin.manager_self'));
+        fail(row, t('users.manager_self'));
         refused.add(row);
       } else {
         row.manager = target;
@@ -375,7 +375,7 @@ function resolveManagers(
     for (const row of valid) {
       if (!row.manager || refused.has(row)) continue;
       if (looping.has(nodeOf(row))) {
-        fail(row, t('users_admin.manager_cycle'));
+        fail(row, t('users.manager_cycle'));
         refused.add(row);
       }
     }

@@ -90,17 +90,13 @@ async function assertUniqueIdentifiers(tx: Db, companyId: number, input: Identif
       input.username ? eq(sql`lower(${users.username})`, input.username.toLowerCase()) : undefined,
       'errors.username_taken',
     ],
-    ['phone', input.phone ? eq(users.phone, input.phone) : undefined, 'users_admin.phone_taken'],
+    ['phone', input.phone ? eq(users.phone, input.phone) : undefined, 'users.phone_taken'],
     [
       'registration_number',
       input.registration_number ? eq(users.registrationNumber, input.registration_number) : undefined,
-      'users_admin.registration_number_taken',
+      'users.registration_number_taken',
     ],
-    [
-      'national_id',
-      input.national_id ? eq(users.nationalId, input.national_id) : undefined,
-      'users_admin.national_id_taken',
-    ],
+    ['national_id', input.national_id ? eq(users.nationalId, input.national_id) : undefined, 'users.national_id_taken'],
   ];
   const errors: Record<string, string> = {};
   for (const [field, condition, key] of checks) {
@@ -119,9 +115,9 @@ async function assertUniqueIdentifiers(tx: Db, companyId: number, input: Identif
 const UNIQUE_INDEX_FIELDS: Record<string, [field: string, key: string]> = {
   users_company_email_key: ['email', 'errors.email_taken'],
   users_company_username_key: ['username', 'errors.username_taken'],
-  users_company_phone_key: ['phone', 'users_admin.phone_taken'],
-  users_company_registration_number_key: ['registration_number', 'users_admin.registration_number_taken'],
-  users_company_national_id_key: ['national_id', 'users_admin.national_id_taken'],
+  users_company_phone_key: ['phone', 'users.phone_taken'],
+  users_company_registration_number_key: ['registration_number', 'users.registration_number_taken'],
+  users_company_national_id_key: ['national_id', 'users.national_id_taken'],
 };
 
 /**
@@ -151,17 +147,17 @@ async function assertAssignableRoles(tx: Db, actor: Actor, roleIds: number[]) {
     .from(roles)
     .where(and(inArray(roles.id, unique), or(isNull(roles.companyId), eq(roles.companyId, actor.companyId))));
   const allowed = found.filter((r) => r.id !== ROLE.superAdmin || actor.isSuperAdmin);
-  if (allowed.length !== unique.length) throw invalidFields({ role_ids: 'users_admin.role_invalid' });
+  if (allowed.length !== unique.length) throw invalidFields({ role_ids: 'users.role_invalid' });
 }
 
 /** The manager is another user of the same company, and the chain of managers never comes back to the user. */
 async function assertValidManager(tx: Db, companyId: number, managerId: number, userId?: number) {
-  if (managerId === userId) throw invalidFields({ manager_id: 'users_admin.manager_self' });
+  if (managerId === userId) throw invalidFields({ manager_id: 'users.manager_self' });
   const [found] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, managerId)));
-  if (!found) throw invalidFields({ manager_id: 'users_admin.manager_invalid' });
+  if (!found) throw invalidFields({ manager_id: 'users.manager_invalid' });
   if (userId === undefined) return;
   const cycle = await tx.execute(sql`
     with recursive chain(id, depth) as (
@@ -172,7 +168,7 @@ async function assertValidManager(tx: Db, companyId: number, managerId: number, 
     )
     select 1 from chain where id = ${userId} limit 1`);
   if ((cycle as unknown as { rows: unknown[] }).rows.length > 0)
-    throw invalidFields({ manager_id: 'users_admin.manager_cycle' });
+    throw invalidFields({ manager_id: 'users.manager_cycle' });
 }
 
 /** Replaces the user's roles in the company; only a super admin grants or removes the super admin role. */
@@ -199,18 +195,18 @@ const isSuperAdminUser = (user: AdminUser) => user.roles.some((r) => r.id === RO
 
 /** A company administrator cannot change a super admin's account; only another super admin can. */
 function assertMayManage(actor: Actor, items: AdminUser[]) {
-  if (!actor.isSuperAdmin && items.some(isSuperAdminUser)) throw forbidden('users_admin.super_admin_protected');
+  if (!actor.isSuperAdmin && items.some(isSuperAdminUser)) throw forbidden('users.super_admin_protected');
 }
 
 /** The checks an administrator's own account needs so a company cannot lock itself out by accident. */
 function assertSelfChange(actor: Actor, before: AdminUser, input: AdminUserUpdate) {
   if (before.id !== actor.userId) return;
   if (input.status !== undefined && input.status !== 1) {
-    throw invalidFields({ status: 'users_admin.cannot_deactivate_self' });
+    throw invalidFields({ status: 'users.cannot_deactivate_self' });
   }
   const wasAdmin = before.roles.some((r) => r.id === ROLE.admin);
   if (wasAdmin && input.role_ids && !input.role_ids.includes(ROLE.admin)) {
-    throw invalidFields({ role_ids: 'users_admin.cannot_drop_own_admin' });
+    throw invalidFields({ role_ids: 'users.cannot_drop_own_admin' });
   }
 }
 
@@ -333,7 +329,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
           input.registration_number === undefined ? before.registration_number : input.registration_number,
       };
       if (!merged.email && !merged.username && !merged.registration_number) {
-        throw invalidFields({ email: 'users_admin.identifier_required' });
+        throw invalidFields({ email: 'users.identifier_required' });
       }
       await assertUniqueIdentifiers(tx, actor.companyId, input, before.id);
       if (input.role_ids) await assertAssignableRoles(tx, actor, input.role_ids);
@@ -354,7 +350,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
 
     async beforeDelete(tx, actor, items) {
       assertMayManage(actor, items);
-      if (items.some((u) => u.id === actor.userId)) throw invalidFields({ ids: 'users_admin.cannot_delete_self' });
+      if (items.some((u) => u.id === actor.userId)) throw invalidFields({ ids: 'users.cannot_delete_self' });
       // Before the rows go: their refresh tokens are deleted with them, and the ids to denylist with those.
       await endSessionsOf(
         tx,
@@ -369,7 +365,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
       async apply(tx, actor, items, status) {
         assertMayManage(actor, items);
         if (status !== 1 && items.some((u) => u.id === actor.userId)) {
-          throw invalidFields({ status: 'users_admin.cannot_deactivate_self' });
+          throw invalidFields({ status: 'users.cannot_deactivate_self' });
         }
         await tx
           .update(users)
@@ -393,28 +389,28 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
     },
 
     export: {
-      fileName: 'users_admin.export_file',
+      fileName: 'users.export_file',
       columns: [
-        { header: 'users_admin.columns.id', value: (u) => u.id },
-        { header: 'users_admin.columns.name', value: (u) => u.name },
-        { header: 'users_admin.columns.surname', value: (u) => u.surname },
-        { header: 'users_admin.columns.email', value: (u) => u.email },
-        { header: 'users_admin.columns.username', value: (u) => u.username },
-        { header: 'users_admin.columns.phone', value: (u) => u.phone },
-        { header: 'users_admin.columns.registration_number', value: (u) => u.registration_number },
-        { header: 'users_admin.columns.department', value: (u) => u.department },
-        { header: 'users_admin.columns.title', value: (u) => u.title },
-        { header: 'users_admin.columns.manager', value: (u) => fullName(u.manager) },
-        { header: 'users_admin.columns.location', value: (u) => u.location },
-        { header: 'users_admin.columns.hire_date', value: (u) => u.hire_date },
+        { header: 'users.columns.id', value: (u) => u.id },
+        { header: 'users.columns.name', value: (u) => u.name },
+        { header: 'users.columns.surname', value: (u) => u.surname },
+        { header: 'users.columns.email', value: (u) => u.email },
+        { header: 'users.columns.username', value: (u) => u.username },
+        { header: 'users.columns.phone', value: (u) => u.phone },
+        { header: 'users.columns.registration_number', value: (u) => u.registration_number },
+        { header: 'users.columns.department', value: (u) => u.department },
+        { header: 'users.columns.title', value: (u) => u.title },
+        { header: 'users.columns.manager', value: (u) => fullName(u.manager) },
+        { header: 'users.columns.location', value: (u) => u.location },
+        { header: 'users.columns.hire_date', value: (u) => u.hire_date },
         {
-          header: 'users_admin.columns.status',
-          value: (u, t) => t(`users_admin.status.${USER_STATUS_NAMES[u.status]}`),
+          header: 'users.columns.status',
+          value: (u, t) => t(`users.status.${USER_STATUS_NAMES[u.status]}`),
         },
-        { header: 'users_admin.columns.roles', value: (u) => u.roles.map((r) => r.name).join(', ') },
-        { header: 'users_admin.columns.language', value: (u) => u.language },
-        { header: 'users_admin.columns.last_login_at', value: (u) => u.last_login_at },
-        { header: 'users_admin.columns.created_at', value: (u) => u.created_at },
+        { header: 'users.columns.roles', value: (u) => u.roles.map((r) => r.name).join(', ') },
+        { header: 'users.columns.language', value: (u) => u.language },
+        { header: 'users.columns.last_login_at', value: (u) => u.last_login_at },
+        { header: 'users.columns.created_at', value: (u) => u.created_at },
       ],
       // The company's own fields, labelled in the request's language, after the built-in columns.
       extraColumns: async (tx, companyId, t) =>

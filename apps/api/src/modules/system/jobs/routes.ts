@@ -80,7 +80,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobsService, files
     },
     async (request) => {
       await jobs.retry(actorOf(request), request.params.id);
-      return { message: request.t('jobs_admin.retried') };
+      return { message: request.t('jobs.retried') };
     },
   );
 }

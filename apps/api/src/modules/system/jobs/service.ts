@@ -110,7 +110,7 @@ export function createJobsService(platform: Pick<Platform, 'database'>) {
       asSystem(db, async (tx) => {
         const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
         if (!row) throw notFound();
-        if (row.state !== 'failed') throw new HttpError(422, 'jobs_admin.errors.not_failed');
+        if (row.state !== 'failed') throw new HttpError(422, 'jobs.errors.not_failed');
         await tx
           .update(jobs)
           .set({ state: 'queued', attempts: 0, runAt: new Date(), finishedAt: null, lockedBy: null, lockedUntil: null })

@@ -26,10 +26,10 @@ import { conversationTitle, excerpt, nameParts } from './conversation.js';
 
 function ConversationRow({ conversation, viewerId }: { conversation: UserMessage; viewerId: number | undefined }) {
   const { t } = useTranslation();
-  const title = conversationTitle(conversation) || t('messages.unknown_person');
+  const title = conversationTitle(conversation) || t('messaging.unknown_person');
   const fromMe = conversation.sender_user_id !== null && conversation.sender_user_id === viewerId;
   // A group's line says who wrote it; in a two-person conversation only one's own lines need saying.
-  const author = fromMe ? t('messages.you') : conversation.group ? conversation.user.fullname : '';
+  const author = fromMe ? t('messaging.you') : conversation.group ? conversation.user.fullname : '';
   const weight = conversation.unread ? 700 : 400;
   return (
     <Group component="li" gap="sm" wrap="nowrap" px="sm" py="xs" align="flex-start" data-testid="messages-item">
@@ -49,7 +49,7 @@ function ConversationRow({ conversation, viewerId }: { conversation: UserMessage
           {author && `${author}: `}
           {excerpt(conversation.message)}
         </Text>
-        {conversation.unread && <VisuallyHidden>{t('messages.unread')}</VisuallyHidden>}
+        {conversation.unread && <VisuallyHidden>{t('messaging.unread')}</VisuallyHidden>}
       </Box>
     </Group>
   );
@@ -62,7 +62,7 @@ function ConversationList({ enabled }: { enabled: boolean }) {
   if (list.isPending) {
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={t('messages.loading')} />
+        <Loader size="sm" aria-label={t('messaging.loading')} />
       </Group>
     );
   }
@@ -70,10 +70,10 @@ function ConversationList({ enabled }: { enabled: boolean }) {
     return (
       <Stack gap="xs" align="flex-start" p="sm" role="alert" data-testid="messages-error">
         <Text fz="sm" c="danger.8">
-          {t('messages.load_error')}
+          {t('messaging.load_error')}
         </Text>
         <Button size="compact-sm" variant="light" onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t('messages.retry')}
+          {t('messaging.retry')}
         </Button>
       </Stack>
     );
@@ -81,7 +81,7 @@ function ConversationList({ enabled }: { enabled: boolean }) {
   if (list.data.length === 0) {
     return (
       <Text fz="sm" c="gray.7" p="sm" data-testid="messages-empty">
-        {t('messages.empty')}
+        {t('messaging.empty')}
       </Text>
     );
   }
@@ -102,7 +102,7 @@ function MessagesDropdown() {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadConversations(true);
   const count = unread.data ?? 0;
-  const label = count > 0 ? t('messages.unread_label', { count }) : t('messages.title');
+  const label = count > 0 ? t('messaging.unread_label', { count }) : t('messaging.title');
 
   // Chat switched off since this page loaded: the menu goes away rather than the page.
   if (unread.error instanceof ApiError && unread.error.status === 403) return null;
@@ -128,9 +128,9 @@ function MessagesDropdown() {
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown p={0} role="dialog" aria-label={t('messages.title')} data-testid="messages-dropdown">
+      <Popover.Dropdown p={0} role="dialog" aria-label={t('messaging.title')} data-testid="messages-dropdown">
         <Text fz="xs" fw={700} c="gray.7" tt="uppercase" px="sm" pt="sm" pb={4}>
-          {t('messages.title')}
+          {t('messaging.title')}
         </Text>
         <Divider />
         <ConversationList enabled={opened} />

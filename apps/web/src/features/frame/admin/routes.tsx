@@ -48,7 +48,7 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.user.list',
       permission: 'show_user',
-      title: 'users_admin.list_title',
+      title: 'users.list_title',
       nav: { area: 'people', icon: IconUsers },
     },
   },
@@ -58,7 +58,7 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.user.add',
       permission: 'show_user',
-      title: 'users_admin.add_title',
+      title: 'users.add_title',
       nav: { area: 'people', icon: IconUserPlus },
     },
   },
@@ -68,19 +68,19 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.user.passive',
       permission: 'show_user',
-      title: 'users_admin.passive_title_page',
+      title: 'users.passive_title_page',
       nav: { area: 'people', icon: IconUserOff },
     },
   },
   {
     path: routePath('company.user.edit'),
     lazy: page(() => import('../../organisation/users/UserFormPage.js')),
-    handle: { name: 'company.user.edit', permission: 'show_user', title: 'users_admin.edit_title' },
+    handle: { name: 'company.user.edit', permission: 'show_user', title: 'users.edit_title' },
   },
   {
     path: routePath('company.user.detail'),
     lazy: page(() => import('../../organisation/users/UserDetailPage.js')),
-    handle: { name: 'company.user.detail', permission: 'show_user', title: 'users_admin.detail_title' },
+    handle: { name: 'company.user.detail', permission: 'show_user', title: 'users.detail_title' },
   },
   ...userImportRoutes,
   ...registrationRequestRoutes,
@@ -91,7 +91,7 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.role.index',
       permission: 'read_role',
-      title: 'roles_admin.list_title',
+      title: 'roles.list_title',
       nav: { area: 'authorization', icon: IconUserShield },
     },
   },
@@ -101,14 +101,14 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.role.add',
       permission: 'create_role',
-      title: 'roles_admin.add_title',
+      title: 'roles.add_title',
       nav: { area: 'authorization', icon: IconShieldLock },
     },
   },
   {
     path: routePath('company.role.edit'),
     lazy: page(() => import('../../identity/roles/RoleFormPage.js')),
-    handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles_admin.edit_title' },
+    handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles.edit_title' },
   },
   {
     path: routePath('company.permission.index'),
@@ -116,7 +116,7 @@ export const adminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.permission.index',
       permission: 'read_permission',
-      title: 'roles_admin.permissions_title',
+      title: 'roles.permissions_title',
       nav: { area: 'authorization', icon: IconKey },
     },
   },

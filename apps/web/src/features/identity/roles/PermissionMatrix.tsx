@@ -62,7 +62,7 @@ export function PermissionMatrix({ value, onChange, error, catalogue: bare = fal
         </Text>
       )}
       {catalogue.data.map((group) => {
-        const area = t(`roles_admin.areas.${group.area}`);
+        const area = t(`roles.areas.${group.area}`);
         const count = group.permissions.filter((name) => value.includes(name)).length;
         return (
           <Fieldset
@@ -72,7 +72,7 @@ export function PermissionMatrix({ value, onChange, error, catalogue: bare = fal
                 <Text fw={600}>{area}</Text>
                 {!bare && (
                   <Text fz="sm" c="dimmed">
-                    {t('roles_admin.area_count', { selected: count, total: group.permissions.length })}
+                    {t('roles.area_count', { selected: count, total: group.permissions.length })}
                   </Text>
                 )}
               </Group>
@@ -82,7 +82,7 @@ export function PermissionMatrix({ value, onChange, error, catalogue: bare = fal
             <Stack gap="xs">
               {!readOnly && (
                 <Checkbox
-                  label={t('roles_admin.select_area', { area })}
+                  label={t('roles.select_area', { area })}
                   checked={count === group.permissions.length}
                   indeterminate={count > 0 && count < group.permissions.length}
                   onChange={(event) => onChange(toggleArea(value, group, event.currentTarget.checked))}
@@ -98,7 +98,7 @@ export function PermissionMatrix({ value, onChange, error, catalogue: bare = fal
                       to={linkOf(name)}
                       ff="monospace"
                       fz="sm"
-                      aria-label={t('roles_admin.assign_roles', { permission: name })}
+                      aria-label={t('roles.assign_roles', { permission: name })}
                       data-testid={`permission-${name}`}
                     >
                       {name}

@@ -40,7 +40,7 @@ function RoleLine({ role, children }: { role: AdminRole; children: ReactNode }) 
     <Group gap="xs" wrap="nowrap">
       {children}
       <Text fz="xs" c="dimmed">
-        {t('roles_admin.permissions_count', { count: role.permissions.length })}
+        {t('roles.permissions_count', { count: role.permissions.length })}
       </Text>
     </Group>
   );
@@ -89,7 +89,7 @@ function HoldersForm({ permission }: { permission: Permission }) {
       onSave={async (data, mode) => {
         await savePermissionRoles(permission, data.role_ids);
         await client.invalidateQueries({ queryKey: rolesResource.keys.all });
-        notifications.show({ color: 'success', message: t('roles_admin.permission_roles_saved', { permission }) });
+        notifications.show({ color: 'success', message: t('roles.permission_roles_saved', { permission }) });
         if (mode === 'back') navigate(CATALOGUE);
       }}
     >
@@ -100,14 +100,14 @@ function HoldersForm({ permission }: { permission: Permission }) {
             <Paper withBorder radius="lg" p="lg">
               <Stack gap="sm">
                 <Title order={2} fz="h4">
-                  {t('roles_admin.company_roles')}
+                  {t('roles.company_roles')}
                 </Title>
                 {form.errors.role_ids && (
                   <Text fz="sm" c="danger.8" role="alert">
                     {form.errors.role_ids}
                   </Text>
                 )}
-                {own.length === 0 && <Text c="dimmed">{t('roles_admin.no_company_roles')}</Text>}
+                {own.length === 0 && <Text c="dimmed">{t('roles.no_company_roles')}</Text>}
                 {own.map((role) => (
                   <RoleLine key={role.id} role={role}>
                     <Checkbox
@@ -130,7 +130,7 @@ function HoldersForm({ permission }: { permission: Permission }) {
             <Paper withBorder radius="lg" p="lg">
               <Stack gap="sm">
                 <Title order={2} fz="h4">
-                  {t('roles_admin.built_in_roles')}
+                  {t('roles.built_in_roles')}
                 </Title>
                 {builtIn.map((role) => (
                   <RoleLine key={role.id} role={role}>
@@ -139,7 +139,7 @@ function HoldersForm({ permission }: { permission: Permission }) {
                         <Group gap={6}>
                           {label(role)}
                           <Badge size="xs" variant="light" color="gray">
-                            {t('roles_admin.built_in')}
+                            {t('roles.built_in')}
                           </Badge>
                         </Group>
                       }
@@ -167,16 +167,16 @@ export default function PermissionRolesPage() {
   const catalogue = usePermissionCatalogue();
   const permission = id && isPermission(id) ? id : null;
   const options = (catalogue.data ?? []).map((group) => ({
-    group: t(`roles_admin.areas.${group.area}`),
+    group: t(`roles.areas.${group.area}`),
     items: group.permissions.map((name) => ({ value: name, label: name })),
   }));
   return (
     <Stack maw={900} data-testid="permission-roles-page">
-      <PageHeader description={t('roles_admin.permission_roles_description')} />
+      <PageHeader description={t('roles.permission_roles_description')} />
       <Paper withBorder radius="lg" p="lg">
         <Select
-          label={t('roles_admin.permission_pick')}
-          placeholder={t('roles_admin.permission_pick_placeholder')}
+          label={t('roles.permission_pick')}
+          placeholder={t('roles.permission_pick_placeholder')}
           data={options}
           value={permission}
           onChange={(value) => value && navigate(pathOf(value))}
@@ -189,7 +189,7 @@ export default function PermissionRolesPage() {
       </Paper>
       {id && !permission && (
         <Alert color="warning" data-testid="permission-unknown">
-          {t('roles_admin.permission_unknown')}
+          {t('roles.permission_unknown')}
         </Alert>
       )}
       {permission && <HoldersForm key={permission} permission={permission} />}

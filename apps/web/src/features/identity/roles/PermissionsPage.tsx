@@ -13,7 +13,7 @@ export default function PermissionsPage() {
   const canAssign = sessionCan(useSessionUser()?.roles, 'create_role');
   return (
     <Stack maw={1100} data-testid="permissions-page">
-      <PageHeader description={t('roles_admin.permissions_description')} />
+      <PageHeader description={t('roles.permissions_description')} />
       <PermissionMatrix
         value={[]}
         catalogue

@@ -22,14 +22,14 @@ function RoleView({ record: role }: { record: AdminRole }) {
     <Stack data-testid="role-readonly">
       {role.built_in && (
         <Alert color="gray" data-testid="role-built-in-notice">
-          {t('roles_admin.built_in_notice')}
+          {t('roles.built_in_notice')}
         </Alert>
       )}
       <Paper withBorder radius="lg" p="lg">
         <Title order={2} fz="h3">
           {label(role)}
         </Title>
-        {role.permissions.length === 0 && <Text c="dimmed">{t('roles_admin.no_permissions')}</Text>}
+        {role.permissions.length === 0 && <Text c="dimmed">{t('roles.no_permissions')}</Text>}
       </Paper>
       <PermissionMatrix value={role.permissions} />
     </Stack>
@@ -49,29 +49,23 @@ function RoleForm({ record: role }: { record: AdminRole | null }) {
       onSave={(data, mode) => {
         if (!role) {
           const redirect = mode === 'back' ? { name: 'company.role.index' } : { name: 'company.role.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'roles_admin.created' } });
+          return store.create(data, { redirect: { ...redirect, message: 'roles.created' } });
         }
         return store.update(role.id, data, {
-          message: 'roles_admin.updated',
-          ...(mode === 'back' ? { redirect: { name: 'company.role.index', message: 'roles_admin.updated' } } : {}),
+          message: 'roles.updated',
+          ...(mode === 'back' ? { redirect: { name: 'company.role.index', message: 'roles.updated' } } : {}),
         });
       }}
     >
       {(form) => (
         <>
           <Paper withBorder radius="lg" p="lg">
-            <TextInput
-              label={t('roles_admin.fields.name')}
-              name="name"
-              required
-              autoComplete="off"
-              {...form.field('name')}
-            />
+            <TextInput label={t('roles.fields.name')} name="name" required autoComplete="off" {...form.field('name')} />
           </Paper>
           <Paper withBorder radius="lg" p="lg">
             <Stack>
               <Title order={2} fz="h4">
-                {t('roles_admin.matrix_label')}
+                {t('roles.matrix_label')}
               </Title>
               <PermissionMatrix
                 value={(form.values.permissions ?? []) as Permission[]}
@@ -95,7 +89,7 @@ export default function RoleFormPage() {
   const { itemQuery, item } = store;
   return (
     <Stack maw={1100}>
-      <PageHeader description={t('roles_admin.form_description')} />
+      <PageHeader description={t('roles.form_description')} />
       {/* The add route itself requires create_role. */}
       {!id && <RoleForm record={null} />}
       {id && itemQuery.isLoading && (

@@ -28,7 +28,7 @@ function useColumns(): TableColumn<AdminRole>[] {
     () => [
       {
         accessor: 'name',
-        title: t('roles_admin.fields.name'),
+        title: t('roles.fields.name'),
         sortable: true,
         hideable: false,
         render: (role) => (
@@ -39,21 +39,21 @@ function useColumns(): TableColumn<AdminRole>[] {
       },
       {
         accessor: 'built_in',
-        title: t('roles_admin.fields.type'),
+        title: t('roles.fields.type'),
         noWrap: true,
         render: (role) => (
           <Badge variant="light" color={role.built_in ? 'gray' : 'primary'}>
-            {t(role.built_in ? 'roles_admin.built_in' : 'roles_admin.company_role')}
+            {t(role.built_in ? 'roles.built_in' : 'roles.company_role')}
           </Badge>
         ),
       },
       {
         accessor: 'permissions',
-        title: t('roles_admin.fields.permissions'),
+        title: t('roles.fields.permissions'),
         noWrap: true,
-        render: (role) => t('roles_admin.permissions_count', { count: role.permissions.length }),
+        render: (role) => t('roles.permissions_count', { count: role.permissions.length }),
       },
-      { accessor: 'users_count', title: t('roles_admin.fields.users_count'), noWrap: true },
+      { accessor: 'users_count', title: t('roles.fields.users_count'), noWrap: true },
     ],
     [t, label],
   );
@@ -67,7 +67,7 @@ export default function RolesListPage() {
   const columns = useColumns();
   const label = useRoleLabel();
   const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
-  const editAndDelete = useRecordRowActions<AdminRole>(store, listTextKeys('roles_admin'), {
+  const editAndDelete = useRecordRowActions<AdminRole>(store, listTextKeys('roles'), {
     testId: 'role',
     editPath: formPath,
     itemName: (role) => role.name,
@@ -77,7 +77,7 @@ export default function RolesListPage() {
     role.built_in || !canWrite ? (
       <RowLinkAction
         to={formPath(role)}
-        label={t('roles_admin.view')}
+        label={t('roles.view')}
         name={label(role)}
         icon={<IconEye size={18} aria-hidden />}
         testId="role-view"
@@ -87,19 +87,19 @@ export default function RolesListPage() {
     );
 
   const addButton = canWrite ? (
-    <AddButton to={pathTo('company.role.add')} label={t('roles_admin.add')} testId="role-add" />
+    <AddButton to={pathTo('company.role.add')} label={t('roles.add')} testId="role-add" />
   ) : null;
 
   return (
     <>
-      <PageHeader description={t('roles_admin.list_description')} actions={addButton} />
+      <PageHeader description={t('roles.list_description')} actions={addButton} />
       <DataTable<AdminRole>
         tableId="roles"
-        label={t('roles_admin.list_title')}
+        label={t('roles.list_title')}
         {...table}
         columns={columns}
         rowActions={rowActions}
-        emptyTitle={t('roles_admin.empty')}
+        emptyTitle={t('roles.empty')}
         emptyAction={addButton ?? undefined}
       />
     </>

@@ -10,7 +10,7 @@ export const permissionRoleRoutes: AdminRoute[] = [
     handle: {
       name: 'company.permission.add',
       permission: 'create_role',
-      title: 'roles_admin.permission_roles_title',
+      title: 'roles.permission_roles_title',
       nav: { area: 'authorization', icon: IconLockPlus },
     },
   },
@@ -20,7 +20,7 @@ export const permissionRoleRoutes: AdminRoute[] = [
     handle: {
       name: 'company.permission.edit',
       permission: 'create_role',
-      title: 'roles_admin.permission_roles_edit_title',
+      title: 'roles.permission_roles_edit_title',
     },
   },
 ];

@@ -21,8 +21,8 @@ function HashtagForm({ hashtag }: { hashtag: Hashtag | null }) {
         <Paper withBorder radius="lg" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={t('hashtags_admin.fields.name')}
-              description={t('hashtags_admin.name_hint')}
+              label={t('hashtags.fields.name')}
+              description={t('hashtags.name_hint')}
               name="name"
               required
               autoComplete="off"
@@ -30,7 +30,7 @@ function HashtagForm({ hashtag }: { hashtag: Hashtag | null }) {
               {...form.field('name')}
             />
             <ActiveStatusSelect
-              namespace="hashtags_admin"
+              namespace="hashtags"
               value={form.values.status}
               onChange={(status) => form.setField('status', status)}
               error={form.errors.status}

@@ -16,28 +16,28 @@ function useColumns(): TableColumn<Hashtag>[] {
     () => [
       {
         accessor: 'name',
-        title: t('hashtags_admin.fields.name'),
+        title: t('hashtags.fields.name'),
         sortable: true,
         hideable: false,
         render: (hashtag) => label(hashtag),
       },
       {
         accessor: 'status',
-        title: t('hashtags_admin.fields.status'),
+        title: t('hashtags.fields.status'),
         sortable: true,
         noWrap: true,
         render: (hashtag) => <ActiveStatusBadge status={hashtag.status} namespace={NS} />,
       },
       {
         accessor: 'created_at',
-        title: t('hashtags_admin.fields.created_at'),
+        title: t('hashtags.fields.created_at'),
         sortable: true,
         noWrap: true,
         render: (hashtag) => formatDateTime(hashtag.created_at, i18n.language),
       },
       {
         accessor: 'updated_at',
-        title: t('hashtags_admin.fields.updated_at'),
+        title: t('hashtags.fields.updated_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -54,7 +54,7 @@ export default function HashtagsListPage() {
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
-    { kind: 'select', param: 'status', label: t('hashtags_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('hashtags.fields.status'), options: statusOptions },
   ];
   return (
     <ResourceListPage<Hashtag>

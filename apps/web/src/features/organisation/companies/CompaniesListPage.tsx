@@ -10,7 +10,7 @@ import { listTextKeys, ResourceListPage } from '../../frame/admin/records/Resour
 import { formatBytes } from '../settings/StorageUsage.js';
 import { companiesResource, companyListConfig, useCompanyOptions } from './api.js';
 
-const NS = 'companies_admin';
+const NS = 'companies';
 
 function useColumns(): TableColumn<AdminCompany>[] {
   const { t, i18n } = useTranslation();
@@ -18,7 +18,7 @@ function useColumns(): TableColumn<AdminCompany>[] {
     () => [
       {
         accessor: 'name',
-        title: t('companies_admin.fields.name'),
+        title: t('companies.fields.name'),
         sortable: true,
         hideable: false,
         render: (item) => (
@@ -28,7 +28,7 @@ function useColumns(): TableColumn<AdminCompany>[] {
             </Text>
             {item.is_group_alias && (
               <Badge size="xs" variant="light" w="fit-content">
-                {t('companies_admin.group_badge')}
+                {t('companies.group_badge')}
               </Badge>
             )}
           </Stack>
@@ -36,7 +36,7 @@ function useColumns(): TableColumn<AdminCompany>[] {
       },
       {
         accessor: 'slug',
-        title: t('companies_admin.fields.hosts'),
+        title: t('companies.fields.hosts'),
         sortable: true,
         render: (item) => (
           <Stack gap={0}>
@@ -53,22 +53,22 @@ function useColumns(): TableColumn<AdminCompany>[] {
       },
       {
         accessor: 'parent',
-        title: t('companies_admin.fields.parent'),
+        title: t('companies.fields.parent'),
         render: (item) => item.parent?.name ?? '—',
       },
       {
         accessor: 'users_count',
-        title: t('companies_admin.fields.users_count'),
+        title: t('companies.fields.users_count'),
         textAlign: 'right',
         render: (item) => item.users_count,
       },
       {
         accessor: 'storage',
-        title: t('companies_admin.fields.storage'),
+        title: t('companies.fields.storage'),
         noWrap: true,
         render: (item) => (
           <Text size="sm" data-testid={`company-storage-${item.id}`}>
-            {t('companies_admin.storage_usage', {
+            {t('companies.storage_usage', {
               used: formatBytes(item.storage.used_bytes, i18n.language),
               quota: formatBytes(item.storage.quota_bytes, i18n.language),
               files: new Intl.NumberFormat(i18n.language).format(item.storage.files),
@@ -78,14 +78,14 @@ function useColumns(): TableColumn<AdminCompany>[] {
       },
       {
         accessor: 'status',
-        title: t('companies_admin.fields.status'),
+        title: t('companies.fields.status'),
         sortable: true,
         noWrap: true,
         render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
       },
       {
         accessor: 'created_at',
-        title: t('companies_admin.fields.created_at'),
+        title: t('companies.fields.created_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -97,8 +97,8 @@ function useColumns(): TableColumn<AdminCompany>[] {
 }
 
 const TEXTS = listTextKeys(NS, {
-  bulkPassiveTitle: 'companies_admin.passive_title',
-  bulkPassiveText: 'companies_admin.passive_text',
+  bulkPassiveTitle: 'companies.passive_title',
+  bulkPassiveText: 'companies.passive_text',
 });
 
 /** /admin/companies (super admins): the company registry. */
@@ -110,8 +110,8 @@ export default function CompaniesListPage() {
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
-    { kind: 'select', param: 'status', label: t('companies_admin.fields.status'), options: statusOptions },
-    { kind: 'select', param: 'parent_id', label: t('companies_admin.fields.parent'), options: parentOptions },
+    { kind: 'select', param: 'status', label: t('companies.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'parent_id', label: t('companies.fields.parent'), options: parentOptions },
   ];
   return (
     <ResourceListPage<AdminCompany>

@@ -65,8 +65,8 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
   const save = useRecordSave(companiesResource, company, {
     list: 'company.companies.index',
     edit: 'company.companies.edit',
-    created: 'companies_admin.created',
-    updated: 'companies_admin.updated',
+    created: 'companies.created',
+    updated: 'companies.updated',
   });
   const parentPicker = useParentPicker(company);
   const baseDomain = useBaseDomain();
@@ -87,23 +87,23 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
       {(form) => {
         const theme = (form.values.theme_settings ?? {}) as ThemeSettings;
         const setTheme = (next: ThemeSettings) => form.setField('theme_settings', next);
-        const name = form.values.name || t('companies_admin.new_company');
+        const name = form.values.name || t('companies.new_company');
         return (
           <Stack>
             <Paper withBorder radius="lg" p="lg">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
-                  label={t('companies_admin.fields.name')}
+                  label={t('companies.fields.name')}
                   name="name"
                   required
                   autoComplete="off"
                   {...form.field('name')}
                 />
                 <TextInput
-                  label={t('companies_admin.fields.slug')}
+                  label={t('companies.fields.slug')}
                   description={
                     baseDomain
-                      ? t('companies_admin.slug_hint', { host: `${form.values.slug || '…'}.${baseDomain}` })
+                      ? t('companies.slug_hint', { host: `${form.values.slug || '…'}.${baseDomain}` })
                       : undefined
                   }
                   name="slug"
@@ -112,16 +112,16 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   {...form.field('slug')}
                 />
                 <TextInput
-                  label={t('companies_admin.fields.custom_domain')}
-                  description={t('companies_admin.custom_domain_hint')}
+                  label={t('companies.fields.custom_domain')}
+                  description={t('companies.custom_domain_hint')}
                   name="custom_domain"
                   placeholder="akademi.example.com"
                   autoComplete="off"
                   {...form.field('custom_domain')}
                 />
                 <Select
-                  label={t('companies_admin.fields.parent')}
-                  description={t('companies_admin.parent_hint')}
+                  label={t('companies.fields.parent')}
+                  description={t('companies.parent_hint')}
                   data={parentPicker.options}
                   value={form.values.parent_id ? String(form.values.parent_id) : null}
                   onChange={(value, option) => {
@@ -133,11 +133,11 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   error={form.errors.parent_id}
                   searchable
                   clearable
-                  nothingFoundMessage={t('companies_admin.no_parent_found')}
+                  nothingFoundMessage={t('companies.no_parent_found')}
                   data-testid="company-parent-select"
                 />
                 <Select
-                  label={t('companies_admin.fields.default_language')}
+                  label={t('companies.fields.default_language')}
                   data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
                   value={form.values.default_language ?? 'tr'}
                   onChange={(value) => value && form.setField('default_language', value as (typeof LOCALES)[number])}
@@ -145,8 +145,8 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   error={form.errors.default_language}
                 />
                 <ActiveStatusSelect
-                  namespace="companies_admin"
-                  description={t('companies_admin.status_hint')}
+                  namespace="companies"
+                  description={t('companies.status_hint')}
                   value={form.values.status}
                   onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
@@ -155,20 +155,20 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
               </SimpleGrid>
               <Stack gap="sm" mt="lg">
                 <Switch
-                  label={t('companies_admin.fields.is_group_alias')}
-                  description={t('companies_admin.is_group_alias_hint')}
+                  label={t('companies.fields.is_group_alias')}
+                  description={t('companies.is_group_alias_hint')}
                   checked={Boolean(form.values.is_group_alias)}
                   onChange={(event) => form.setField('is_group_alias', event.currentTarget.checked)}
                 />
                 <Switch
-                  label={t('companies_admin.fields.can_switch_company')}
-                  description={t('companies_admin.can_switch_company_hint')}
+                  label={t('companies.fields.can_switch_company')}
+                  description={t('companies.can_switch_company_hint')}
                   checked={Boolean(form.values.can_switch_company)}
                   onChange={(event) => form.setField('can_switch_company', event.currentTarget.checked)}
                 />
                 <Switch
-                  label={t('settings_admin.fields.surname_view_restrict')}
-                  description={t('settings_admin.fields.surname_view_restrict_hint')}
+                  label={t('settings.fields.surname_view_restrict')}
+                  description={t('settings.fields.surname_view_restrict_hint')}
                   checked={form.values.surname_view_restrict === 1}
                   onChange={(event) => form.setField('surname_view_restrict', event.currentTarget.checked ? 1 : 0)}
                 />
@@ -177,8 +177,8 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
             <Paper withBorder radius="lg" p="lg">
               <Stack gap="sm">
                 <NumberInput
-                  label={t('companies_admin.fields.upload_quota_mb')}
-                  description={t('companies_admin.upload_quota_hint')}
+                  label={t('companies.fields.upload_quota_mb')}
+                  description={t('companies.upload_quota_hint')}
                   name="upload_quota_mb"
                   min={1}
                   allowDecimal={false}
@@ -192,7 +192,7 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                 {company && (
                   <Stack gap={4}>
                     <Text size="sm" fw={500}>
-                      {t('companies_admin.fields.storage')}
+                      {t('companies.fields.storage')}
                     </Text>
                     <StorageUsageBar usage={company.storage} testId="company-storage" />
                   </Stack>
@@ -207,13 +207,13 @@ function CompanyForm({ company }: { company: AdminCompany | null }) {
                   error={form.errors.logo_link}
                   companyName={name}
                 />
-                <Fieldset legend={t('settings_admin.colors_title')}>
+                <Fieldset legend={t('settings.colors_title')}>
                   <Stack>
                     <ThemeColorsFields value={theme} onChange={setTheme} errors={form.errors} />
                     <ThemePreview theme={theme} companyName={name} logo={form.values.logo_link ?? null} />
                   </Stack>
                 </Fieldset>
-                <Fieldset legend={t('settings_admin.social_title')}>
+                <Fieldset legend={t('settings.social_title')}>
                   <SocialLinksFields value={theme} onChange={setTheme} errors={form.errors} />
                 </Fieldset>
               </Stack>
@@ -233,7 +233,7 @@ export default function CompanyFormPage() {
     <RecordFormPage
       resource={companiesResource}
       id={id}
-      description={t(id ? 'companies_admin.edit_description' : 'companies_admin.add_description')}
+      description={t(id ? 'companies.edit_description' : 'companies.add_description')}
       testId="company-form"
     >
       {(company) => <CompanyForm key={company?.id ?? 'new'} company={company} />}

@@ -10,7 +10,7 @@ export const companiesRoutes: AdminRoute[] = [
     handle: {
       name: 'company.companies.index',
       permission: 'super_admin',
-      title: 'companies_admin.list_title',
+      title: 'companies.list_title',
       nav: { area: 'platform', icon: IconBuildingSkyscraper },
     },
   },
@@ -20,13 +20,13 @@ export const companiesRoutes: AdminRoute[] = [
     handle: {
       name: 'company.companies.add',
       permission: 'super_admin',
-      title: 'companies_admin.add_title',
+      title: 'companies.add_title',
       nav: { area: 'platform', icon: IconBuildingPlus },
     },
   },
   {
     path: routePath('company.companies.edit'),
     lazy: page(() => import('./CompanyFormPage.js')),
-    handle: { name: 'company.companies.edit', permission: 'super_admin', title: 'companies_admin.edit_title' },
+    handle: { name: 'company.companies.edit', permission: 'super_admin', title: 'companies.edit_title' },
   },
 ];

@@ -44,26 +44,26 @@ function ExportCard() {
     try {
       setJobId(await startCompanyExport());
     } catch (error) {
-      failed(t('data_admin.export_failed'))(error);
+      failed(t('data.export_failed'))(error);
     } finally {
       setStarting(false);
     }
   };
   const saved = useCallback(
-    (name: string) => notifications.show({ color: 'success', message: t('data_admin.export_done', { name }) }),
+    (name: string) => notifications.show({ color: 'success', message: t('data.export_done', { name }) }),
     [t],
   );
-  const saveFailed = useMemo(() => failed(t('data_admin.export_failed')), [t]);
+  const saveFailed = useMemo(() => failed(t('data.export_failed')), [t]);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="data-export-title">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={4} maw={560}>
             <Title order={2} fz="h4" id="data-export-title">
-              {t('data_admin.export_title')}
+              {t('data.export_title')}
             </Title>
             <Text fz="sm" c="dimmed">
-              {t('data_admin.export_text')}
+              {t('data.export_text')}
             </Text>
           </Stack>
           <Button
@@ -72,7 +72,7 @@ function ExportCard() {
             onClick={() => void run()}
             data-testid="data-export"
           >
-            {t('data_admin.export_button')}
+            {t('data.export_button')}
           </Button>
         </Group>
         {jobId !== null && (
@@ -98,7 +98,7 @@ function useColumns(): TableColumn<DataRequest>[] {
     () => [
       {
         accessor: 'subject',
-        title: t('data_admin.fields.subject'),
+        title: t('data.fields.subject'),
         hideable: false,
         render: (request) => (
           <Text fz="sm" fs={request.subject ? undefined : 'italic'} data-testid="request-subject">
@@ -108,24 +108,24 @@ function useColumns(): TableColumn<DataRequest>[] {
       },
       {
         accessor: 'kind',
-        title: t('data_admin.fields.kind'),
+        title: t('data.fields.kind'),
         sortable: true,
         noWrap: true,
         render: (request) => (
           <Badge variant="outline" color={request.kind === 'erasure' ? 'danger' : 'brand'}>
-            {t(`data_admin.kind_short.${request.kind}`)}
+            {t(`data.kind_short.${request.kind}`)}
           </Badge>
         ),
       },
       {
         accessor: 'received_at',
-        title: t('data_admin.fields.received_at'),
+        title: t('data.fields.received_at'),
         sortable: true,
         noWrap: true,
       },
       {
         accessor: 'due_at',
-        title: t('data_admin.fields.due'),
+        title: t('data.fields.due'),
         sortable: true,
         noWrap: true,
         render: (request) => (
@@ -137,17 +137,17 @@ function useColumns(): TableColumn<DataRequest>[] {
       },
       {
         accessor: 'status',
-        title: t('data_admin.fields.status'),
+        title: t('data.fields.status'),
         sortable: true,
         noWrap: true,
-        render: (request) => t(`data_admin.statuses.${request.status}`),
+        render: (request) => t(`data.statuses.${request.status}`),
       },
       {
         accessor: 'handled_by',
-        title: t('data_admin.fields.handled'),
+        title: t('data.fields.handled'),
         render: (request) =>
           request.handled_by && request.handled_at
-            ? t('data_admin.handled_by_at', {
+            ? t('data.handled_by_at', {
                 name: `${request.handled_by.name} ${request.handled_by.surname}`,
                 at: formatDateTime(request.handled_at, i18n.language),
               })
@@ -169,7 +169,7 @@ function RequestsSection() {
   const columns = useColumns();
   const subjectName = useSubjectName();
   // Answered requests are the company's proof: only open ones can be deleted (the server refuses the others too).
-  const editAndDelete = useRecordRowActions<DataRequest>(store, listTextKeys('data_admin'), {
+  const editAndDelete = useRecordRowActions<DataRequest>(store, listTextKeys('data'), {
     testId: 'request',
     editPath: (request) => pathTo('company.data.request.edit', { id: request.id }),
     itemName: subjectName,
@@ -179,25 +179,25 @@ function RequestsSection() {
     {
       kind: 'select',
       param: 'status',
-      label: t('data_admin.fields.status'),
+      label: t('data.fields.status'),
       options: (['open', 'completed', 'rejected'] as const).map((value) => ({
         value,
-        label: t(`data_admin.statuses.${value}`),
+        label: t(`data.statuses.${value}`),
       })),
     },
     {
       kind: 'select',
       param: 'kind',
-      label: t('data_admin.fields.kind'),
-      options: (['access', 'erasure'] as const).map((value) => ({ value, label: t(`data_admin.kind_short.${value}`) })),
+      label: t('data.fields.kind'),
+      options: (['access', 'erasure'] as const).map((value) => ({ value, label: t(`data.kind_short.${value}`) })),
     },
     {
       kind: 'select',
       param: 'due',
-      label: t('data_admin.fields.due'),
+      label: t('data.fields.due'),
       options: (['overdue', 'due_soon'] as const).map((value) => ({
         value,
-        label: t(`data_admin.due_filter.${value}`),
+        label: t(`data.due_filter.${value}`),
       })),
     },
   ];
@@ -209,10 +209,10 @@ function RequestsSection() {
       onConfirm: () =>
         eraseSubject(request.id)
           .then(async () => {
-            notifications.show({ color: 'success', message: t('data_admin.erased') });
+            notifications.show({ color: 'success', message: t('data.erased') });
             await client.invalidateQueries({ queryKey: dataRequestsResource.keys.all });
           })
-          .catch(failed(t('data_admin.erase'))),
+          .catch(failed(t('data.erase'))),
     });
 
   const rowActions = (request: DataRequest) => {
@@ -220,11 +220,11 @@ function RequestsSection() {
     return (
       <>
         {request.kind === 'access' && request.subject && (
-          <Tooltip label={t('data_admin.download')} withArrow>
+          <Tooltip label={t('data.download')} withArrow>
             <ActionIcon
               variant="subtle"
-              aria-label={t('data_admin.download_for', { name })}
-              onClick={() => void downloadSubjectData(request.id).catch(failed(t('data_admin.export_failed')))}
+              aria-label={t('data.download_for', { name })}
+              onClick={() => void downloadSubjectData(request.id).catch(failed(t('data.export_failed')))}
               data-testid="request-download"
             >
               <IconDownload size={18} aria-hidden />
@@ -232,11 +232,11 @@ function RequestsSection() {
           </Tooltip>
         )}
         {request.kind === 'erasure' && request.status === 'open' && request.subject && (
-          <Tooltip label={t('data_admin.erase')} withArrow>
+          <Tooltip label={t('data.erase')} withArrow>
             <ActionIcon
               variant="subtle"
               color="danger"
-              aria-label={t('data_admin.erase_for', { name })}
+              aria-label={t('data.erase_for', { name })}
               onClick={() => erase(request)}
               data-testid="request-erase"
             >
@@ -249,25 +249,23 @@ function RequestsSection() {
     );
   };
 
-  const addButton = (
-    <AddButton to={pathTo('company.data.request.add')} label={t('data_admin.add')} testId="request-add" />
-  );
+  const addButton = <AddButton to={pathTo('company.data.request.add')} label={t('data.add')} testId="request-add" />;
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="data-requests-title">
       <Stack>
         <Title order={2} fz="h4" id="data-requests-title">
-          {t('data_admin.requests_title')}
+          {t('data.requests_title')}
         </Title>
-        <PageHeader description={t('data_admin.requests_text')} actions={addButton} />
+        <PageHeader description={t('data.requests_text')} actions={addButton} />
         <DataTable<DataRequest>
           tableId="data-requests"
-          label={t('data_admin.requests_title')}
+          label={t('data.requests_title')}
           {...table}
           columns={columns}
           filters={filters}
           rowActions={rowActions}
-          emptyTitle={t('data_admin.empty')}
+          emptyTitle={t('data.empty')}
           emptyAction={addButton}
         />
       </Stack>
@@ -280,7 +278,7 @@ export default function DataPage() {
   const { t } = useTranslation();
   return (
     <Stack maw={1200} data-testid="data-page">
-      <PageHeader description={t('data_admin.description')} />
+      <PageHeader description={t('data.description')} />
       <ExportCard />
       <RequestsSection />
     </Stack>

@@ -46,8 +46,8 @@ function SubjectPicker({
   const data = chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
   return (
     <Select
-      label={t('data_admin.fields.subject')}
-      placeholder={t('data_admin.fields.subject_search')}
+      label={t('data.fields.subject')}
+      placeholder={t('data.fields.subject_search')}
       searchable
       required
       filter={({ options: all }) => all}
@@ -60,7 +60,7 @@ function SubjectPicker({
         setChosen(option);
         onChange(Number(next));
       }}
-      nothingFoundMessage={people.isFetching ? t('resource.loading') : t('data_admin.no_people')}
+      nothingFoundMessage={people.isFetching ? t('resource.loading') : t('data.no_people')}
       error={error}
       data-testid="request-subject-select"
     />
@@ -81,7 +81,7 @@ function NewRequestForm() {
         store.create(data, {
           redirect: {
             ...(mode === 'back' ? BACK : { name: 'company.data.request.edit' }),
-            message: 'data_admin.created',
+            message: 'data.created',
           },
         })
       }
@@ -96,8 +96,8 @@ function NewRequestForm() {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label={t('data_admin.fields.kind')}
-                data={DATA_REQUEST_KINDS.map((kind) => ({ value: kind, label: t(`data_admin.kinds.${kind}`) }))}
+                label={t('data.fields.kind')}
+                data={DATA_REQUEST_KINDS.map((kind) => ({ value: kind, label: t(`data.kinds.${kind}`) }))}
                 value={String(form.values.kind ?? 'access')}
                 onChange={(value) => value && form.setField('kind', value as never)}
                 allowDeselect={false}
@@ -106,7 +106,7 @@ function NewRequestForm() {
                 data-testid="request-kind"
               />
               <DayInput
-                label={t('data_admin.fields.received_at')}
+                label={t('data.fields.received_at')}
                 maxDate={today()}
                 required
                 clearable={false}
@@ -117,8 +117,8 @@ function NewRequestForm() {
               />
             </SimpleGrid>
             <Textarea
-              label={t('data_admin.fields.note')}
-              description={t('data_admin.fields.note_hint')}
+              label={t('data.fields.note')}
+              description={t('data.fields.note_hint')}
               autosize
               minRows={3}
               {...form.field('note' as never)}
@@ -151,8 +151,8 @@ function EditRequestForm({ request }: { request: DataRequest }) {
       testId="request-form"
       onSave={(data, mode) =>
         store.update(request.id, data, {
-          message: 'data_admin.updated',
-          ...(mode === 'back' ? { redirect: { ...BACK, message: 'data_admin.updated' } } : {}),
+          message: 'data.updated',
+          ...(mode === 'back' ? { redirect: { ...BACK, message: 'data.updated' } } : {}),
         })
       }
     >
@@ -162,7 +162,7 @@ function EditRequestForm({ request }: { request: DataRequest }) {
             <Group gap="xl">
               <Stack gap={0}>
                 <Text fz="xs" c="dimmed">
-                  {t('data_admin.fields.subject')}
+                  {t('data.fields.subject')}
                 </Text>
                 <Text fw={600} data-testid="request-form-subject">
                   {subjectName(request)}
@@ -170,13 +170,13 @@ function EditRequestForm({ request }: { request: DataRequest }) {
               </Stack>
               <Stack gap={0}>
                 <Text fz="xs" c="dimmed">
-                  {t('data_admin.fields.kind')}
+                  {t('data.fields.kind')}
                 </Text>
-                <Text fw={600}>{t(`data_admin.kinds.${request.kind}`)}</Text>
+                <Text fw={600}>{t(`data.kinds.${request.kind}`)}</Text>
               </Stack>
               <Stack gap={0}>
                 <Text fz="xs" c="dimmed">
-                  {t('data_admin.fields.due_at')}
+                  {t('data.fields.due_at')}
                 </Text>
                 <Group gap={6}>
                   <Text fw={600}>{request.due_at}</Text>
@@ -186,8 +186,8 @@ function EditRequestForm({ request }: { request: DataRequest }) {
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label={t('data_admin.fields.status')}
-                data={statuses.map((status) => ({ value: status, label: t(`data_admin.statuses.${status}`) }))}
+                label={t('data.fields.status')}
+                data={statuses.map((status) => ({ value: status, label: t(`data.statuses.${status}`) }))}
                 value={String(form.values.status ?? request.status)}
                 onChange={(value) => value && form.setField('status', value as never)}
                 allowDeselect={false}
@@ -196,7 +196,7 @@ function EditRequestForm({ request }: { request: DataRequest }) {
                 data-testid="request-status"
               />
               <DayInput
-                label={t('data_admin.fields.received_at')}
+                label={t('data.fields.received_at')}
                 maxDate={today()}
                 disabled={erased}
                 clearable={false}
@@ -207,8 +207,8 @@ function EditRequestForm({ request }: { request: DataRequest }) {
               />
             </SimpleGrid>
             <Textarea
-              label={t('data_admin.fields.note')}
-              description={t('data_admin.fields.note_hint')}
+              label={t('data.fields.note')}
+              description={t('data.fields.note_hint')}
               autosize
               minRows={3}
               {...form.field('note' as never)}
@@ -229,7 +229,7 @@ export default function DataRequestFormPage() {
     <RecordFormPage
       resource={dataRequestsResource}
       id={id}
-      description={t(id ? 'data_admin.edit_description' : 'data_admin.add_description')}
+      description={t(id ? 'data.edit_description' : 'data.add_description')}
       testId="request-form"
     >
       {(request) => (request ? <EditRequestForm key={request.id} request={request} /> : <NewRequestForm />)}

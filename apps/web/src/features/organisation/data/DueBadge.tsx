@@ -8,16 +8,16 @@ export function DueBadge({ request }: { request: Pick<DataRequest, 'status' | 'd
   if (request.days_left === null) {
     return (
       <Badge variant="light" color={request.status === 'completed' ? 'success' : 'gray'} data-testid="request-due">
-        {t(`data_admin.statuses.${request.status}`)}
+        {t(`data.statuses.${request.status}`)}
       </Badge>
     );
   }
   const days = request.days_left;
   const label = request.overdue
-    ? t('data_admin.days_overdue', { count: -days })
+    ? t('data.days_overdue', { count: -days })
     : days === 0
-      ? t('data_admin.due_today')
-      : t('data_admin.days_left', { count: days });
+      ? t('data.due_today')
+      : t('data.days_left', { count: days });
   const color = request.overdue ? 'danger' : request.due_soon ? 'warning' : 'brand';
   return (
     <Badge

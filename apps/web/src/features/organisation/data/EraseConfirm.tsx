@@ -36,10 +36,10 @@ function EraseConfirmBody({
   return (
     <Stack>
       <Alert color="danger" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        <Text fz="sm">{t('data_admin.erase_text', { name, label })}</Text>
+        <Text fz="sm">{t('data.erase_text', { name, label })}</Text>
       </Alert>
       <TextInput
-        label={t('data_admin.erase_type', { name })}
+        label={t('data.erase_type', { name })}
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}
         autoComplete="off"
@@ -57,7 +57,7 @@ function EraseConfirmBody({
           onClick={() => void confirm()}
           data-testid="erase-confirm-accept"
         >
-          {t('data_admin.erase_confirm')}
+          {t('data.erase_confirm')}
         </Button>
       </Group>
     </Stack>
@@ -70,7 +70,7 @@ function EraseConfirmBody({
  */
 export function confirmErasure(options: { name: string; label: string; onConfirm: () => Promise<unknown> }) {
   const id = modals.open({
-    title: i18next.t('data_admin.erase_title'),
+    title: i18next.t('data.erase_title'),
     centered: true,
     children: (
       <EraseConfirmBody

@@ -7,5 +7,5 @@ export const dataRoutes: AdminRoute[] = resourceRoutes(dataRequestsContract, {
   list: () => import('./DataPage.js'),
   form: () => import('./DataRequestFormPage.js'),
   nav: { area: 'settings', icon: IconDatabaseCog },
-  titles: { list: 'data_admin.title' },
+  titles: { list: 'data.title' },
 });

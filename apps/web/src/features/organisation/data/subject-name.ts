@@ -9,7 +9,7 @@ export function useSubjectName() {
     (request: Pick<DataRequest, 'subject' | 'subject_label'>) =>
       request.subject
         ? `${request.subject.name} ${request.subject.surname}`
-        : t('data_admin.erased_subject', { label: request.subject_label }),
+        : t('data.erased_subject', { label: request.subject_label }),
     [t],
   );
 }

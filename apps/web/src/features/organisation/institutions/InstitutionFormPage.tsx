@@ -35,29 +35,29 @@ function InstitutionForm({ institution }: { institution: Institution | null }) {
         <Paper withBorder radius="lg" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={t('institutions_admin.fields.name')}
+              label={t('institutions.fields.name')}
               name="name"
               required
               autoComplete="off"
               {...form.field('name')}
             />
             <TextInput
-              label={t('institutions_admin.fields.code')}
-              description={t('institutions_admin.code_hint')}
+              label={t('institutions.fields.code')}
+              description={t('institutions.code_hint')}
               name="code"
               autoComplete="off"
               {...form.field('code')}
             />
-            <TextInput label={t('institutions_admin.fields.city')} name="city" {...form.field('city')} />
+            <TextInput label={t('institutions.fields.city')} name="city" {...form.field('city')} />
             <TextInput
-              label={t('institutions_admin.fields.contact_email')}
+              label={t('institutions.fields.contact_email')}
               name="contact_email"
               type="email"
               autoComplete="off"
               {...form.field('contact_email')}
             />
             <ActiveStatusSelect
-              namespace="institutions_admin"
+              namespace="institutions"
               value={form.values.status}
               onChange={(status) => form.setField('status', status)}
               error={form.errors.status}

@@ -7,7 +7,7 @@ import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/rec
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { institutionsResource } from './api.js';
 
-const NS = 'institutions_admin';
+const NS = 'institutions';
 const dash = (value: string | null) => value ?? '—';
 
 function useColumns(): TableColumn<Institution>[] {
@@ -16,38 +16,38 @@ function useColumns(): TableColumn<Institution>[] {
     () => [
       {
         accessor: 'name',
-        title: t('institutions_admin.fields.name'),
+        title: t('institutions.fields.name'),
         sortable: true,
         hideable: false,
         render: (item) => item.name,
       },
       {
         accessor: 'code',
-        title: t('institutions_admin.fields.code'),
+        title: t('institutions.fields.code'),
         sortable: true,
         render: (item) => dash(item.code),
       },
       {
         accessor: 'city',
-        title: t('institutions_admin.fields.city'),
+        title: t('institutions.fields.city'),
         sortable: true,
         render: (item) => dash(item.city),
       },
       {
         accessor: 'contact_email',
-        title: t('institutions_admin.fields.contact_email'),
+        title: t('institutions.fields.contact_email'),
         render: (item) => dash(item.contact_email),
       },
       {
         accessor: 'status',
-        title: t('institutions_admin.fields.status'),
+        title: t('institutions.fields.status'),
         sortable: true,
         noWrap: true,
         render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
       },
       {
         accessor: 'created_at',
-        title: t('institutions_admin.fields.created_at'),
+        title: t('institutions.fields.created_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -64,7 +64,7 @@ export default function InstitutionsListPage() {
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
-    { kind: 'select', param: 'status', label: t('institutions_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('institutions.fields.status'), options: statusOptions },
   ];
   return (
     <ResourceListPage<Institution>

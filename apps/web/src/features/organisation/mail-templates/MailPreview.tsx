@@ -41,14 +41,14 @@ export function MailPreview({
     <Paper withBorder radius="lg" p="md" data-testid="mail-preview">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
-          <Text fw={600}>{t('mail_templates_admin.preview_title')}</Text>
-          {preview.isFetching && <Loader size="xs" aria-label={t('mail_templates_admin.preview_loading')} />}
+          <Text fw={600}>{t('mail_templates.preview_title')}</Text>
+          {preview.isFetching && <Loader size="xs" aria-label={t('mail_templates.preview_loading')} />}
         </Group>
         <Text fz="sm" c="dimmed">
-          {t('mail_templates_admin.preview_hint')}
+          {t('mail_templates.preview_hint')}
         </Text>
         {preview.isError && (
-          <Alert color="danger" title={t('mail_templates_admin.preview_failed')} data-testid="mail-preview-error">
+          <Alert color="danger" title={t('mail_templates.preview_failed')} data-testid="mail-preview-error">
             {problemsOf(preview.error).map((problem) => (
               <Text key={problem} fz="sm">
                 {problem}
@@ -60,14 +60,14 @@ export function MailPreview({
           <>
             <Box>
               <Text fz="xs" c="dimmed">
-                {t('mail_templates_admin.preview_subject')}
+                {t('mail_templates.preview_subject')}
               </Text>
               <Text fw={600} data-testid="mail-preview-subject">
                 {preview.data.subject}
               </Text>
             </Box>
             <iframe
-              title={t('mail_templates_admin.preview_frame')}
+              title={t('mail_templates.preview_frame')}
               sandbox=""
               srcDoc={html}
               data-testid="mail-preview-frame"

@@ -12,9 +12,9 @@ function EditTemplate({ event, language }: { event: MailEvent; language: Locale 
   return (
     <Stack>
       <Title order={2} fz="h3">
-        {t(`mail_templates_admin.events.${event}`)} · {t(`languages.${language}`)}
+        {t(`mail_templates.events.${event}`)} · {t(`languages.${language}`)}
       </Title>
-      <PageHeader description={t('mail_templates_admin.edit_description')} />
+      <PageHeader description={t('mail_templates.edit_description')} />
       {template.isLoading && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />

@@ -36,10 +36,10 @@ function VariableButtons({
   return (
     <Stack gap={6} data-testid="mail-template-variables">
       <Text fw={600} fz="sm">
-        {t('mail_templates_admin.variables_title')}
+        {t('mail_templates.variables_title')}
       </Text>
       <Text fz="xs" c="dimmed">
-        {t('mail_templates_admin.variables_hint')}
+        {t('mail_templates.variables_hint')}
       </Text>
       <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
         <Table.Tbody>
@@ -53,7 +53,7 @@ function VariableButtons({
                     variant="light"
                     ff="monospace"
                     onClick={() => onInsert(token)}
-                    aria-label={t('mail_templates_admin.insert_variable', { variable: token })}
+                    aria-label={t('mail_templates.insert_variable', { variable: token })}
                     data-testid={`mail-template-insert-${variable.name}`}
                   >
                     {token}
@@ -62,7 +62,7 @@ function VariableButtons({
                 <Table.Td fz="sm">
                   {variable.description}{' '}
                   <Text span fz="xs" c="dimmed">
-                    ({t('mail_templates_admin.sample', { value: variable.sample })})
+                    ({t('mail_templates.sample', { value: variable.sample })})
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -106,13 +106,13 @@ function TemplateActions({ template, form }: { template: MailTemplate; form: For
         onClick={sendTest}
         data-testid="mail-template-send-test"
       >
-        {t('mail_templates_admin.send_test')}
+        {t('mail_templates.send_test')}
       </Button>
       {template.customized && (
         <ConfirmButton
-          title={t('mail_templates_admin.reset_title')}
-          message={t('mail_templates_admin.reset_text')}
-          confirmLabel={t('mail_templates_admin.reset')}
+          title={t('mail_templates.reset_title')}
+          message={t('mail_templates.reset_text')}
+          confirmLabel={t('mail_templates.reset')}
           onConfirm={() =>
             reset().catch((error: Error) => notifications.show({ color: 'danger', message: error.message }))
           }
@@ -121,7 +121,7 @@ function TemplateActions({ template, form }: { template: MailTemplate; form: For
           leftSection={<IconRestore size={16} aria-hidden />}
           data-testid="mail-template-reset"
         >
-          {t('mail_templates_admin.reset')}
+          {t('mail_templates.reset')}
         </ConfirmButton>
       )}
     </Group>
@@ -133,7 +133,7 @@ function EditedNote({ template }: { template: MailTemplate }) {
   if (!template.customized) {
     return (
       <Alert color="gray" variant="light" data-testid="mail-template-default-notice">
-        {t('mail_templates_admin.default_notice')}
+        {t('mail_templates.default_notice')}
       </Alert>
     );
   }
@@ -141,11 +141,11 @@ function EditedNote({ template }: { template: MailTemplate }) {
   return (
     <Text fz="sm" c="dimmed" data-testid="mail-template-updated">
       {template.updated_by
-        ? t('mail_templates_admin.updated_by', {
+        ? t('mail_templates.updated_by', {
             name: `${template.updated_by.name} ${template.updated_by.surname}`.trim(),
             date,
           })
-        : t('mail_templates_admin.updated_at', { date })}
+        : t('mail_templates.updated_at', { date })}
     </Text>
   );
 }
@@ -183,7 +183,7 @@ export function MailTemplateEditor({ template }: { template: MailTemplate }) {
       testId="mail-template-form"
       onSave={async (data, mode) => {
         const saved = await mailTemplatesApi.save(event, language, data);
-        notifications.show({ color: 'success', message: t('mail_templates_admin.saved') });
+        notifications.show({ color: 'success', message: t('mail_templates.saved') });
         await client.invalidateQueries({ queryKey: mailTemplateKeys.list });
         client.setQueryData(mailTemplateKeys.item(event, language), saved);
         if (mode === 'back') navigate(MAIL_TEMPLATES_LIST);
@@ -197,7 +197,7 @@ export function MailTemplateEditor({ template }: { template: MailTemplate }) {
               <Stack>
                 <TextInput
                   ref={refs.subject}
-                  label={t('mail_templates_admin.fields.subject')}
+                  label={t('mail_templates.fields.subject')}
                   name="subject"
                   required
                   autoComplete="off"
@@ -210,7 +210,7 @@ export function MailTemplateEditor({ template }: { template: MailTemplate }) {
                 <VariableButtons variables={template.variables} onInsert={(token) => insertVariable(form, token)} />
                 <Textarea
                   ref={refs.body}
-                  label={t('mail_templates_admin.fields.body')}
+                  label={t('mail_templates.fields.body')}
                   name="body"
                   required
                   rows={16}

@@ -13,7 +13,7 @@ export const editPathOf = (event: string, language: Locale) =>
 
 function LanguageLinks({ item }: { item: MailTemplateSummary }) {
   const { t } = useTranslation();
-  const eventName = t(`mail_templates_admin.events.${item.event}`);
+  const eventName = t(`mail_templates.events.${item.event}`);
   return (
     <Group gap="xs" wrap="wrap">
       {item.languages.map(({ language, customized }) => (
@@ -32,7 +32,7 @@ function LanguageLinks({ item }: { item: MailTemplateSummary }) {
               color={customized ? 'brand' : 'gray'}
               c={customized ? undefined : 'var(--mantine-color-text)'}
             >
-              {t(customized ? 'mail_templates_admin.customized' : 'mail_templates_admin.default')}
+              {t(customized ? 'mail_templates.customized' : 'mail_templates.default')}
             </Badge>
           }
           data-testid={`mail-template-edit-${item.event}-${language}`}
@@ -40,7 +40,7 @@ function LanguageLinks({ item }: { item: MailTemplateSummary }) {
         >
           {/* Context for screen readers in the content, not an aria-label, so the spoken name still holds the visible code and state (WCAG 2.5.3). */}
           <VisuallyHidden>
-            {t('mail_templates_admin.edit_language', { event: eventName, language: t(`languages.${language}`) })}:{' '}
+            {t('mail_templates.edit_language', { event: eventName, language: t(`languages.${language}`) })}:{' '}
           </VisuallyHidden>
           {language.toUpperCase()}
         </Button>
@@ -55,7 +55,7 @@ export default function MailTemplatesListPage() {
   const list = useMailTemplateList();
   return (
     <Stack>
-      <PageHeader description={t('mail_templates_admin.list_description')} />
+      <PageHeader description={t('mail_templates.list_description')} />
       {list.isLoading && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />
@@ -68,23 +68,23 @@ export default function MailTemplatesListPage() {
           </Button>
         </Alert>
       )}
-      {list.data && list.data.length === 0 && <EmptyState title={t('mail_templates_admin.empty')} />}
+      {list.data && list.data.length === 0 && <EmptyState title={t('mail_templates.empty')} />}
       {list.data && list.data.length > 0 && (
         <Paper withBorder radius="lg">
           <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="mail-templates">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w="40%">{t('mail_templates_admin.column_event')}</Table.Th>
-                <Table.Th>{t('mail_templates_admin.column_languages')}</Table.Th>
+                <Table.Th w="40%">{t('mail_templates.column_event')}</Table.Th>
+                <Table.Th>{t('mail_templates.column_languages')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.data.map((item) => (
                 <Table.Tr key={item.event} data-testid={`mail-template-row-${item.event}`}>
                   <Table.Td>
-                    <Text fw={600}>{t(`mail_templates_admin.events.${item.event}`)}</Text>
+                    <Text fw={600}>{t(`mail_templates.events.${item.event}`)}</Text>
                     <Text fz="sm" c="dimmed">
-                      {t(`mail_templates_admin.event_descriptions.${item.event}`)}
+                      {t(`mail_templates.event_descriptions.${item.event}`)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -10,7 +10,7 @@ export const mailTemplateRoutes: AdminRoute[] = [
     handle: {
       name: 'company.mail-templates',
       permission: 'read_companysetting',
-      title: 'mail_templates_admin.list_title',
+      title: 'mail_templates.list_title',
       nav: { area: 'settings', icon: IconMail },
     },
   },
@@ -20,7 +20,7 @@ export const mailTemplateRoutes: AdminRoute[] = [
     handle: {
       name: 'company.mail-templates.edit',
       permission: 'read_companysetting',
-      title: 'mail_templates_admin.edit_title',
+      title: 'mail_templates.edit_title',
     },
   },
 ];

@@ -44,7 +44,7 @@ function SanitizedPreview({ html, testId }: { html: string; testId: string }) {
         </Typography>
       ) : (
         <Text c="dimmed" fz="sm">
-          {t('settings_admin.legal.preview_empty')}
+          {t('settings.legal.preview_empty')}
         </Text>
       )}
     </Box>
@@ -69,8 +69,8 @@ function HtmlField(props: {
           value={mode}
           onChange={(next) => setMode(next as 'edit' | 'preview')}
           data={[
-            { value: 'edit', label: t('settings_admin.legal.edit') },
-            { value: 'preview', label: t('settings_admin.legal.preview') },
+            { value: 'edit', label: t('settings.legal.edit') },
+            { value: 'preview', label: t('settings.legal.preview') },
           ]}
         />
         {mode === 'edit' ? (
@@ -125,13 +125,13 @@ export function LegalTextEditor({ legend, value, onChange, errors, name }: Legal
           value={language}
           onChange={(next) => setLanguage(next as Locale)}
           data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
-          aria-label={t('settings_admin.legal.language')}
+          aria-label={t('settings.legal.language')}
         />
         <Text fz="sm" c="dimmed">
-          {t('settings_admin.legal.fallback_hint')}
+          {t('settings.legal.fallback_hint')}
         </Text>
         <HtmlField
-          label={t('settings_admin.legal.default_text')}
+          label={t('settings.legal.default_text')}
           value={current.default[language] ?? ''}
           onChange={setDefault}
           error={defaultError}
@@ -141,7 +141,7 @@ export function LegalTextEditor({ legend, value, onChange, errors, name }: Legal
           <Group key={host} align="flex-start" wrap="nowrap">
             <Box flex={1}>
               <HtmlField
-                label={t('settings_admin.legal.host_text', { host })}
+                label={t('settings.legal.host_text', { host })}
                 value={current.hosts[host]?.[language] ?? ''}
                 onChange={(html) => setHost(host, html)}
                 testId={`legal-${name}-host`}
@@ -152,7 +152,7 @@ export function LegalTextEditor({ legend, value, onChange, errors, name }: Legal
               color="danger"
               mt={28}
               onClick={() => removeHost(host)}
-              aria-label={t('settings_admin.legal.remove_host', { host })}
+              aria-label={t('settings.legal.remove_host', { host })}
             >
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
@@ -160,8 +160,8 @@ export function LegalTextEditor({ legend, value, onChange, errors, name }: Legal
         ))}
         <Group align="flex-end" gap="xs">
           <TextInput
-            label={t('settings_admin.legal.add_host')}
-            description={t('settings_admin.legal.add_host_hint')}
+            label={t('settings.legal.add_host')}
+            description={t('settings.legal.add_host_hint')}
             placeholder="akademi.example.com"
             value={newHost}
             onChange={(event) => setNewHost(event.currentTarget.value)}
@@ -175,7 +175,7 @@ export function LegalTextEditor({ legend, value, onChange, errors, name }: Legal
             flex={1}
           />
           <Button variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={addHost}>
-            {t('settings_admin.legal.add_host_button')}
+            {t('settings.legal.add_host_button')}
           </Button>
         </Group>
       </Stack>

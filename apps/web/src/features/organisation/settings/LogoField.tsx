@@ -16,13 +16,13 @@ export function LogoField({ value, onChange, error, companyName }: LogoFieldProp
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Input.Label>{t('settings_admin.logo_current')}</Input.Label>
+      <Input.Label>{t('settings.logo_current')}</Input.Label>
       <Group gap="md" align="center">
         <Paper withBorder radius="md" p="xs" miw={140} h={64} style={{ display: 'flex', alignItems: 'center' }}>
           {value ? (
             <Image
               src={value}
-              alt={t('settings_admin.logo_alt', { company: companyName })}
+              alt={t('settings.logo_alt', { company: companyName })}
               h={44}
               w="auto"
               fit="contain"
@@ -43,13 +43,13 @@ export function LogoField({ value, onChange, error, companyName }: LogoFieldProp
             onClick={() => onChange(null)}
             data-testid="logo-remove"
           >
-            {t('settings_admin.logo_remove')}
+            {t('settings.logo_remove')}
           </Button>
         )}
       </Group>
       <UploadField
         kind="logo"
-        label={t('settings_admin.logo_upload')}
+        label={t('settings.logo_upload')}
         onUploaded={(file) => onChange(file.url)}
         error={error}
         testId="logo-upload"

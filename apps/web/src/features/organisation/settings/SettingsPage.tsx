@@ -68,8 +68,8 @@ function GeneralTab({ form }: { form: Form }) {
   return (
     <Stack>
       <Select
-        label={t('settings_admin.fields.default_language')}
-        description={t('settings_admin.fields.default_language_hint')}
+        label={t('settings.fields.default_language')}
+        description={t('settings.fields.default_language_hint')}
         data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
         value={v.default_language}
         onChange={(value) =>
@@ -81,15 +81,15 @@ function GeneralTab({ form }: { form: Form }) {
         data-testid="setting-default_language"
       />
       <Switch
-        label={t('settings_admin.fields.surname_view_restrict')}
-        description={t('settings_admin.fields.surname_view_restrict_hint')}
+        label={t('settings.fields.surname_view_restrict')}
+        description={t('settings.fields.surname_view_restrict_hint')}
         checked={v.surname_view_restrict === 1}
         onChange={(event) => form.setField('surname_view_restrict', event.currentTarget.checked ? 1 : 0)}
         data-testid="setting-surname_view_restrict"
       />
-      {toggle('chat_is_disabled', t('settings_admin.fields.chat_is_disabled'))}
-      {toggle('hide_online_users', t('settings_admin.fields.hide_online_users'))}
-      {toggle('hide_copyright_notice', t('settings_admin.fields.hide_copyright_notice'))}
+      {toggle('chat_is_disabled', t('settings.fields.chat_is_disabled'))}
+      {toggle('hide_online_users', t('settings.fields.hide_online_users'))}
+      {toggle('hide_copyright_notice', t('settings.fields.hide_copyright_notice'))}
     </Stack>
   );
 }
@@ -101,8 +101,8 @@ function SignInTab({ form }: { form: Form }) {
   return (
     <Stack>
       <Checkbox.Group
-        label={t('settings_admin.fields.identifiers')}
-        description={t('settings_admin.fields.identifiers_hint')}
+        label={t('settings.fields.identifiers')}
+        description={t('settings.fields.identifiers_hint')}
         value={options.identifiers ?? []}
         onChange={(identifiers) => set({ identifiers: identifiers as LoginOptions['identifiers'] })}
         error={form.errors['login_options.identifiers']}
@@ -115,19 +115,19 @@ function SignInTab({ form }: { form: Form }) {
         </SimpleGrid>
       </Checkbox.Group>
       <Switch
-        label={t('settings_admin.fields.sms_two_factor')}
-        description={t('settings_admin.fields.sms_two_factor_hint')}
+        label={t('settings.fields.sms_two_factor')}
+        description={t('settings.fields.sms_two_factor_hint')}
         checked={options.sms_two_factor ?? false}
         onChange={(event) => set({ sms_two_factor: event.currentTarget.checked })}
       />
       <Switch
-        label={t('settings_admin.fields.self_registration')}
+        label={t('settings.fields.self_registration')}
         checked={options.self_registration ?? false}
         onChange={(event) => set({ self_registration: event.currentTarget.checked })}
       />
       <Switch
-        label={t('settings_admin.fields.self_registration_requires_approval')}
-        description={t('settings_admin.fields.self_registration_requires_approval_hint')}
+        label={t('settings.fields.self_registration_requires_approval')}
+        description={t('settings.fields.self_registration_requires_approval_hint')}
         checked={options.self_registration_requires_approval ?? true}
         disabled={!options.self_registration}
         onChange={(event) => set({ self_registration_requires_approval: event.currentTarget.checked })}
@@ -148,7 +148,7 @@ function BrandingTab({ form, companyName }: { form: Form; companyName: string })
         error={form.errors.logo_link}
         companyName={companyName}
       />
-      <Fieldset legend={t('settings_admin.colors_title')}>
+      <Fieldset legend={t('settings.colors_title')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ThemeColorsFields value={theme} onChange={setTheme} errors={form.errors} />
           <Stack gap={6}>
@@ -156,12 +156,12 @@ function BrandingTab({ form, companyName }: { form: Form; companyName: string })
           </Stack>
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend={t('settings_admin.social_title')}>
+      <Fieldset legend={t('settings.social_title')}>
         <Stack>
           <SocialLinksFields value={theme} onChange={setTheme} errors={form.errors} />
           <TagsInput
-            label={t('settings_admin.fields.hide_social_links_hosts')}
-            description={t('settings_admin.fields.hide_social_links_hosts_hint')}
+            label={t('settings.fields.hide_social_links_hosts')}
+            description={t('settings.fields.hide_social_links_hosts_hint')}
             value={form.values.hide_social_links_hosts ?? []}
             onChange={(hosts) => form.setField('hide_social_links_hosts', hosts)}
             error={Object.entries(form.errors).find(([key]) => key.startsWith('hide_social_links_hosts'))?.[1]}
@@ -181,14 +181,14 @@ function LegalTab({ form }: { form: Form }) {
     <Stack>
       <LegalTextEditor
         name="personal_data_notice"
-        legend={t('settings_admin.legal.personal_data_notice')}
+        legend={t('settings.legal.personal_data_notice')}
         value={form.values.personal_data_notice}
         onChange={(next) => form.setField('personal_data_notice', next)}
         errors={form.errors}
       />
       <LegalTextEditor
         name="clarification_text"
-        legend={t('settings_admin.legal.clarification_text')}
+        legend={t('settings.legal.clarification_text')}
         value={form.values.clarification_text}
         onChange={(next) => form.setField('clarification_text', next)}
         errors={form.errors}
@@ -211,7 +211,7 @@ function FieldsTab({ form, saved }: { form: Form; saved: CompanySettingsForm }) 
   );
 }
 
-const tabLabelKey = (tab: Tab) => (tab === 'fields' ? 'user_fields.tab' : `settings_admin.tabs.${tab}`);
+const tabLabelKey = (tab: Tab) => (tab === 'fields' ? 'user_fields.tab' : `settings.tabs.${tab}`);
 
 function SettingsTabs({ form, companyName, saved }: { form: Form; companyName: string; saved: CompanySettingsForm }) {
   const { t } = useTranslation();
@@ -264,7 +264,7 @@ function SettingsForm({ settings }: { settings: CompanySettingsForm }) {
         void client.invalidateQueries({ queryKey: [...usersResource.keys.all, 'custom-fields'] });
         // The frame (theme, logo, footer, chat and presence rules) is built on the host company: fetch it again.
         await refreshCompany();
-        notifications.show({ color: 'success', message: t('settings_admin.saved') });
+        notifications.show({ color: 'success', message: t('settings.saved') });
         if (mode === 'back') navigate(pathTo('company.dashboard'));
       }}
     >
@@ -282,11 +282,11 @@ function StorageCard() {
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="settings-storage-title">
       <Stack gap="xs">
         <Text fw={600} id="settings-storage-title">
-          {t('settings_admin.storage.title')}
+          {t('settings.storage.title')}
         </Text>
         <StorageUsageBar usage={query.data} testId="settings-storage" />
         <Text size="xs" c="dimmed">
-          {t('settings_admin.storage.hint')}
+          {t('settings.storage.hint')}
         </Text>
       </Stack>
     </Paper>
@@ -299,7 +299,7 @@ export default function SettingsPage() {
   const query = useQuery({ queryKey: settingsApi.key, queryFn: settingsApi.get, staleTime: 0 });
   return (
     <Stack maw={960}>
-      <PageHeader description={t('settings_admin.description')} />
+      <PageHeader description={t('settings.description')} />
       <StorageCard />
       {query.isLoading && (
         <Center p="xl">

@@ -30,16 +30,16 @@ export function StorageUsageBar({ usage, testId }: { usage: StorageUsage; testId
     <Stack gap={6} data-testid={testId}>
       <Group justify="space-between" gap="xs">
         <Text size="sm" data-testid={testId && `${testId}-used`}>
-          {t('settings_admin.storage.usage', {
+          {t('settings.storage.usage', {
             used: formatBytes(usage.used_bytes, i18n.language),
             quota: formatBytes(usage.quota_bytes, i18n.language),
           })}
         </Text>
         <Text size="sm" c="dimmed" data-testid={testId && `${testId}-files`}>
-          {t('settings_admin.storage.files', { files: number.format(usage.files) })}
+          {t('settings.storage.files', { files: number.format(usage.files) })}
         </Text>
       </Group>
-      <Progress value={percent} color={color} aria-label={t('settings_admin.storage.progress_label')} />
+      <Progress value={percent} color={color} aria-label={t('settings.storage.progress_label')} />
     </Stack>
   );
 }

@@ -45,15 +45,15 @@ export function ThemePreview({
     COLOR_KEYS.map((key) => [key, isHex(chosen[key]) ? chosen[key] : DEFAULT_THEME[key]]),
   ) as Record<ColorKey, string>;
   const chips: [ColorKey, string][] = [
-    ['infoColor', t('settings_admin.preview.info')],
-    ['successColor', t('settings_admin.preview.success')],
-    ['warningColor', t('settings_admin.preview.warning')],
-    ['dangerColor', t('settings_admin.preview.danger')],
+    ['infoColor', t('settings.preview.info')],
+    ['successColor', t('settings.preview.success')],
+    ['warningColor', t('settings.preview.warning')],
+    ['dangerColor', t('settings.preview.danger')],
   ];
   return (
     <Box
       role="img"
-      aria-label={t('settings_admin.preview.label')}
+      aria-label={t('settings.preview.label')}
       data-testid="theme-preview"
       style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 12, overflow: 'hidden' }}
     >
@@ -70,9 +70,9 @@ export function ThemePreview({
       <Group gap={0} align="stretch" wrap="nowrap">
         <Stack gap={4} p={8} w={128} style={{ background: c.secondaryColor }} data-testid="theme-preview-menu">
           {[
-            [IconHome, t('settings_admin.preview.home'), true],
-            [IconBook, t('settings_admin.preview.trainings'), false],
-            [IconTrophy, t('settings_admin.preview.leaders'), false],
+            [IconHome, t('settings.preview.home'), true],
+            [IconBook, t('settings.preview.trainings'), false],
+            [IconTrophy, t('settings.preview.leaders'), false],
           ].map(([Icon, label, active]) => {
             const ItemIcon = Icon as typeof IconHome;
             return (
@@ -105,7 +105,7 @@ export function ThemePreview({
             data-testid="theme-preview-banner"
           >
             <Text fz="xs" fw={600} inherit>
-              {t('settings_admin.preview.welcome', { company: companyName })}
+              {t('settings.preview.welcome', { company: companyName })}
             </Text>
           </Box>
           <Group gap={6}>
@@ -129,7 +129,7 @@ export function ThemePreview({
             style={{ borderRadius: 6, background: c.primaryColor, color: textOn(c.primaryColor), fontSize: 12 }}
             data-testid="theme-preview-button"
           >
-            {t('settings_admin.preview.button')}
+            {t('settings.preview.button')}
           </Box>
         </Stack>
       </Group>
@@ -159,7 +159,7 @@ export function ThemeColorsFields({ value, onChange, errors }: ThemeColorsFields
         {COLOR_KEYS.map((key) => (
           <ColorInput
             key={key}
-            label={t(`settings_admin.colors.${key}`)}
+            label={t(`settings.colors.${key}`)}
             value={colors[key]}
             onChange={(next) => onChange({ ...value, [key]: next })}
             error={errors[`theme_settings.${key}`]}
@@ -179,7 +179,7 @@ export function ThemeColorsFields({ value, onChange, errors }: ThemeColorsFields
         onClick={resetColors}
         data-testid="colors-reset"
       >
-        {t('settings_admin.colors_reset')}
+        {t('settings.colors_reset')}
       </Button>
     </Stack>
   );
@@ -196,7 +196,7 @@ export function SocialLinksFields({ value, onChange, errors }: ThemeColorsFields
         <TextLinkInput
           key={key}
           name={key}
-          label={t(`settings_admin.social.${key}`)}
+          label={t(`settings.social.${key}`)}
           value={value[key] ?? ''}
           error={errors[`theme_settings.${key}`]}
           onChange={(next) => onChange({ ...value, [key]: next })}

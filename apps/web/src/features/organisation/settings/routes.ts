@@ -10,7 +10,7 @@ export const settingsRoutes: AdminRoute[] = [
     handle: {
       name: 'company.settings',
       permission: 'read_companysetting',
-      title: 'settings_admin.title',
+      title: 'settings.title',
       nav: { area: 'settings', icon: IconSettings },
     },
   },

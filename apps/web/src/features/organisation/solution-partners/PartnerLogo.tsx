@@ -8,7 +8,7 @@ export function PartnerLogo({ name, logo, size = 36 }: { name: string; logo: str
   return (
     <Avatar
       src={logo}
-      alt={t('partners_admin.logo_alt', { name })}
+      alt={t('solution_partners.logo_alt', { name })}
       size={size}
       radius="sm"
       variant="light"

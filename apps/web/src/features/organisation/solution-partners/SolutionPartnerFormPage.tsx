@@ -30,8 +30,8 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
   const save = useRecordSave(solutionPartnersResource, partner, {
     list: 'company.solution_partner.index',
     edit: 'company.solution_partner.edit',
-    created: 'partners_admin.created',
-    updated: 'partners_admin.updated',
+    created: 'solution_partners.created',
+    updated: 'solution_partners.updated',
   });
   const initial = useMemo(() => formValues(partner), [partner]);
   return (
@@ -48,7 +48,7 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
           <Paper withBorder radius="lg" p="lg">
             <Stack>
               <TextInput
-                label={t('partners_admin.fields.name')}
+                label={t('solution_partners.fields.name')}
                 required
                 autoComplete="organization"
                 {...form.field('name')}
@@ -59,7 +59,7 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
                 <Stack gap="xs" style={{ flexGrow: 1 }}>
                   <UploadField
                     kind="logo"
-                    label={t('partners_admin.fields.logo')}
+                    label={t('solution_partners.fields.logo')}
                     onUploaded={(file) => form.setField('logo', file.url)}
                     error={form.errors.logo}
                     testId="partner-logo"
@@ -67,7 +67,7 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
                   {logo !== '' && (
                     <Group>
                       <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('logo', '')}>
-                        {t('partners_admin.remove_logo')}
+                        {t('solution_partners.remove_logo')}
                       </Button>
                     </Group>
                   )}
@@ -75,32 +75,32 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
-                  label={t('partners_admin.fields.website')}
-                  placeholder={t('partners_admin.website_placeholder')}
+                  label={t('solution_partners.fields.website')}
+                  placeholder={t('solution_partners.website_placeholder')}
                   type="url"
                   autoComplete="url"
                   {...form.field('website')}
                 />
                 <TextInput
-                  label={t('partners_admin.fields.contact_name')}
+                  label={t('solution_partners.fields.contact_name')}
                   autoComplete="name"
                   {...form.field('contact_name')}
                 />
                 <TextInput
-                  label={t('partners_admin.fields.contact_email')}
+                  label={t('solution_partners.fields.contact_email')}
                   type="email"
                   autoComplete="email"
                   {...form.field('contact_email')}
                 />
                 <TextInput
-                  label={t('partners_admin.fields.phone')}
+                  label={t('solution_partners.fields.phone')}
                   type="tel"
                   autoComplete="tel"
                   {...form.field('phone')}
                 />
               </SimpleGrid>
               <Textarea
-                label={t('partners_admin.fields.description')}
+                label={t('solution_partners.fields.description')}
                 autosize
                 minRows={3}
                 maxRows={8}
@@ -108,13 +108,13 @@ function SolutionPartnerForm({ partner }: { partner: SolutionPartner | null }) {
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <OrderInput
-                  namespace="partners_admin"
+                  namespace="solution_partners"
                   value={form.values.order}
                   onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
                 <ActiveStatusSelect
-                  namespace="partners_admin"
+                  namespace="solution_partners"
                   value={form.values.status}
                   onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
@@ -136,7 +136,7 @@ export default function SolutionPartnerFormPage() {
     <RecordFormPage
       resource={solutionPartnersResource}
       id={id}
-      description={t(id ? 'partners_admin.edit_description' : 'partners_admin.add_description')}
+      description={t(id ? 'solution_partners.edit_description' : 'solution_partners.add_description')}
       testId="partner-form"
     >
       {(partner) => <SolutionPartnerForm key={partner?.id ?? 'new'} partner={partner} />}

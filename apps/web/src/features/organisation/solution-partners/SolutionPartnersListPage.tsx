@@ -9,7 +9,7 @@ import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js'
 import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
 
-const NS = 'partners_admin';
+const NS = 'solution_partners';
 const dash = (value: string | null) => value ?? '—';
 
 function useColumns(): TableColumn<SolutionPartner>[] {
@@ -18,7 +18,7 @@ function useColumns(): TableColumn<SolutionPartner>[] {
     () => [
       {
         accessor: 'name',
-        title: t('partners_admin.fields.name'),
+        title: t('solution_partners.fields.name'),
         sortable: true,
         hideable: false,
         render: (partner) => (
@@ -34,7 +34,7 @@ function useColumns(): TableColumn<SolutionPartner>[] {
                   target="_blank"
                   rel="noopener noreferrer"
                   fz="xs"
-                  aria-label={t('partners_admin.visit', { name: partner.name })}
+                  aria-label={t('solution_partners.visit', { name: partner.name })}
                 >
                   {partner.website.replace(/^https?:\/\//, '')}
                 </Anchor>
@@ -45,7 +45,7 @@ function useColumns(): TableColumn<SolutionPartner>[] {
       },
       {
         accessor: 'contact_name',
-        title: t('partners_admin.fields.contact_name'),
+        title: t('solution_partners.fields.contact_name'),
         render: (partner) => (
           <Stack gap={0}>
             <Text fz="sm">{dash(partner.contact_name)}</Text>
@@ -57,18 +57,18 @@ function useColumns(): TableColumn<SolutionPartner>[] {
           </Stack>
         ),
       },
-      { accessor: 'phone', title: t('partners_admin.fields.phone'), render: (partner) => dash(partner.phone) },
-      { accessor: 'order', title: t('partners_admin.fields.order'), sortable: true },
+      { accessor: 'phone', title: t('solution_partners.fields.phone'), render: (partner) => dash(partner.phone) },
+      { accessor: 'order', title: t('solution_partners.fields.order'), sortable: true },
       {
         accessor: 'status',
-        title: t('partners_admin.fields.status'),
+        title: t('solution_partners.fields.status'),
         sortable: true,
         noWrap: true,
         render: (partner) => <ActiveStatusBadge status={partner.status} namespace={NS} />,
       },
       {
         accessor: 'created_at',
-        title: t('partners_admin.fields.created_at'),
+        title: t('solution_partners.fields.created_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -85,7 +85,7 @@ export default function SolutionPartnersListPage() {
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
-    { kind: 'select', param: 'status', label: t('partners_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('solution_partners.fields.status'), options: statusOptions },
   ];
   return (
     <ResourceListPage<SolutionPartner>

@@ -21,19 +21,19 @@ function useColumns(): TableColumn<UserGroupMember>[] {
     () => [
       {
         accessor: 'name',
-        title: t('users_admin.fields.full_name'),
+        title: t('users.fields.full_name'),
         sortable: true,
         hideable: false,
         render: (member) => fullName(member),
       },
-      { accessor: 'email', title: t('users_admin.fields.email'), sortable: true },
-      { accessor: 'department', title: t('users_admin.fields.department'), sortable: true },
-      { accessor: 'title', title: t('users_admin.fields.title'), sortable: true },
-      { accessor: 'location', title: t('users_admin.fields.location') },
-      { accessor: 'hire_date', title: t('users_admin.fields.hire_date'), sortable: true, noWrap: true },
+      { accessor: 'email', title: t('users.fields.email'), sortable: true },
+      { accessor: 'department', title: t('users.fields.department'), sortable: true },
+      { accessor: 'title', title: t('users.fields.title'), sortable: true },
+      { accessor: 'location', title: t('users.fields.location') },
+      { accessor: 'hire_date', title: t('users.fields.hire_date'), sortable: true, noWrap: true },
       {
         accessor: 'status',
-        title: t('users_admin.fields.status'),
+        title: t('users.fields.status'),
         noWrap: true,
         render: (member) => <UserStatusBadge status={member.status} />,
       },
@@ -47,10 +47,10 @@ function MemberStatusSelect({ list }: { list: ReturnType<typeof useListState> })
   const { t } = useTranslation();
   return (
     <Select
-      label={t('users_admin.fields.status')}
+      label={t('users.fields.status')}
       data={USER_GROUP_MEMBER_STATUSES.map((status) => ({
         value: status,
-        label: t(`user_groups_admin.member_statuses.${status}`),
+        label: t(`user_groups.member_statuses.${status}`),
       }))}
       value={list.state.filters.status ?? '1'}
       onChange={(value) => list.setFilters({ status: value === '1' ? null : value })}
@@ -91,7 +91,7 @@ function AddMembers({ group, onChanged }: { group: UserGroup; onChanged: () => P
         <MemberPicker
           value={people}
           onChange={setPeople}
-          label={t('user_groups_admin.members_add')}
+          label={t('user_groups.members_add')}
           error={error}
           testId="group-members-picker"
         />
@@ -103,7 +103,7 @@ function AddMembers({ group, onChanged }: { group: UserGroup; onChanged: () => P
         loading={busy}
         data-testid="group-members-add"
       >
-        {t('user_groups_admin.members_add')}
+        {t('user_groups.members_add')}
       </Button>
     </Group>
   );
@@ -130,11 +130,11 @@ export function GroupMembersPanel({ group }: { group: UserGroup }) {
   const bulkActions: BulkActionDef[] = [
     {
       key: 'remove',
-      label: t('user_groups_admin.members_remove'),
+      label: t('user_groups.members_remove'),
       confirm: {
-        title: t('user_groups_admin.members_remove_title'),
-        text: (count) => t('user_groups_admin.members_bulk_remove_text', { count }),
-        confirmLabel: t('user_groups_admin.members_remove'),
+        title: t('user_groups.members_remove_title'),
+        text: (count) => t('user_groups.members_bulk_remove_text', { count }),
+        confirmLabel: t('user_groups.members_remove'),
       },
       run: remove,
     },
@@ -142,15 +142,15 @@ export function GroupMembersPanel({ group }: { group: UserGroup }) {
   const rowActions = (member: UserGroupMember) => (
     <ConfirmButton
       icon={<IconUserMinus size={18} aria-hidden />}
-      title={t('user_groups_admin.members_remove_title')}
-      message={t('user_groups_admin.members_remove_text', { name: fullName(member) })}
-      confirmLabel={t('user_groups_admin.members_remove')}
+      title={t('user_groups.members_remove_title')}
+      message={t('user_groups.members_remove_text', { name: fullName(member) })}
+      confirmLabel={t('user_groups.members_remove')}
       onConfirm={() =>
         remove([member.id]).catch((error: Error) => notifications.show({ color: 'danger', message: error.message }))
       }
       data-testid="group-member-remove"
     >
-      {`${t('user_groups_admin.members_remove')}: ${fullName(member)}`}
+      {`${t('user_groups.members_remove')}: ${fullName(member)}`}
     </ConfirmButton>
   );
 
@@ -159,7 +159,7 @@ export function GroupMembersPanel({ group }: { group: UserGroup }) {
       <Stack>
         <Group justify="space-between" align="flex-end">
           <Title order={2} fz="lg">
-            {t('user_groups_admin.members_title')}
+            {t('user_groups.members_title')}
           </Title>
           <MemberStatusSelect list={list} />
         </Group>
@@ -167,12 +167,12 @@ export function GroupMembersPanel({ group }: { group: UserGroup }) {
           <AddMembers group={group} onChanged={refresh} />
         ) : (
           <Alert color="info" variant="light" data-testid="group-members-rule-note">
-            {t('user_groups_admin.members_rule_note')}
+            {t('user_groups.members_rule_note')}
           </Alert>
         )}
         <DataTable<UserGroupMember>
           tableId="user-group-members"
-          label={t('user_groups_admin.members_title')}
+          label={t('user_groups.members_title')}
           list={list}
           columns={columns}
           records={members.data?.data ?? []}
@@ -182,7 +182,7 @@ export function GroupMembersPanel({ group }: { group: UserGroup }) {
           onRetry={() => void members.refetch()}
           rowActions={editable ? rowActions : undefined}
           bulkActions={editable ? bulkActions : undefined}
-          emptyTitle={t('user_groups_admin.members_empty')}
+          emptyTitle={t('user_groups.members_empty')}
         />
       </Stack>
     </Paper>

@@ -15,7 +15,7 @@ export function GroupKindBadge({ kind }: { kind: UserGroupKind }) {
       data-testid="group-kind"
       data-kind={kind}
     >
-      {t(`user_groups_admin.kinds.${kind}`)}
+      {t(`user_groups.kinds.${kind}`)}
     </Badge>
   );
 }

@@ -40,7 +40,7 @@ export function MemberPicker({ value, onChange, label, error, exclude, testId }:
   return (
     <MultiSelect
       label={label}
-      placeholder={t('user_groups_admin.member_picker_placeholder')}
+      placeholder={t('user_groups.member_picker_placeholder')}
       data={options}
       value={value.map((person) => String(person.id))}
       onChange={choose}
@@ -48,7 +48,7 @@ export function MemberPicker({ value, onChange, label, error, exclude, testId }:
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('user_groups_admin.member_picker_empty')}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('user_groups.member_picker_empty')}
       rightSection={query.isFetching ? <Loader size="xs" aria-label={t('resource.loading')} /> : undefined}
       error={error}
       clearable

@@ -12,31 +12,31 @@ export function RulePreview({ rules }: { rules: UserGroupRulesInput }) {
       <Stack gap="xs">
         <Group gap="xs">
           <Title order={3} fz="md">
-            {t('user_groups_admin.preview_title')}
+            {t('user_groups.preview_title')}
           </Title>
           {preview.isFetching && <Loader size="xs" aria-label={t('resource.loading')} />}
         </Group>
         {preview.idle && (
           <Text fz="sm" c="dimmed" data-testid="group-preview-idle">
-            {t('user_groups_admin.preview_need_rule')}
+            {t('user_groups.preview_need_rule')}
           </Text>
         )}
         {!preview.idle && preview.isError && (
           <Alert color="danger" data-testid="group-preview-error">
-            {t('user_groups_admin.preview_failed')}
+            {t('user_groups.preview_failed')}
           </Alert>
         )}
         {!preview.idle && preview.data && (
           <>
             <Text fw={600} data-testid="group-preview-count" data-count={preview.data.count}>
               {preview.data.count === 0
-                ? t('user_groups_admin.preview_none')
-                : t('user_groups_admin.preview_count', { count: preview.data.count })}
+                ? t('user_groups.preview_none')
+                : t('user_groups.preview_count', { count: preview.data.count })}
             </Text>
             {preview.data.members.length > 0 && (
               <>
                 <Text fz="sm" c="dimmed">
-                  {t('user_groups_admin.preview_first', { count: preview.data.members.length })}
+                  {t('user_groups.preview_first', { count: preview.data.members.length })}
                 </Text>
                 <List size="sm" spacing={2}>
                   {preview.data.members.map((member) => (

@@ -40,7 +40,7 @@ function RuleFields({ form }: { form: Form }) {
   const set = (change: Partial<Rules>) => form.setField('rules', { ...rules, ...change });
   const day = (field: 'hired_from' | 'hired_to') => (
     <DayInput
-      label={t(`user_groups_admin.fields.${field}`)}
+      label={t(`user_groups.fields.${field}`)}
       value={rules[field] || null}
       onChange={(day) => set({ [field]: day ?? '' })}
       error={form.errors[`rules.${field}`]}
@@ -51,10 +51,10 @@ function RuleFields({ form }: { form: Form }) {
     <Stack gap="sm" data-testid="group-rules">
       <div>
         <Title order={2} fz="lg">
-          {t('user_groups_admin.rules_title')}
+          {t('user_groups.rules_title')}
         </Title>
         <Text fz="sm" c="dimmed">
-          {t('user_groups_admin.rules_hint')}
+          {t('user_groups.rules_hint')}
         </Text>
       </div>
       {form.errors.rules && (
@@ -67,8 +67,8 @@ function RuleFields({ form }: { form: Form }) {
         {LIST_FIELDS.map((field) => (
           <TagsInput
             key={field}
-            label={t(`user_groups_admin.fields.${field}`)}
-            placeholder={t('user_groups_admin.rule_placeholder')}
+            label={t(`user_groups.fields.${field}`)}
+            placeholder={t('user_groups.rule_placeholder')}
             data={options.data?.[field] ?? []}
             value={rules[field]}
             onChange={(value) => set({ [field]: value })}
@@ -88,7 +88,7 @@ function RuleFields({ form }: { form: Form }) {
 
 function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
   const { t } = useTranslation();
-  const statusOptions = useActiveStatusOptions('user_groups_admin');
+  const statusOptions = useActiveStatusOptions('user_groups');
   const kind = form.values.kind;
   return (
     <>
@@ -96,14 +96,14 @@ function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={t('user_groups_admin.fields.name')}
+              label={t('user_groups.fields.name')}
               name="name"
               required
               autoComplete="off"
               {...form.field('name')}
             />
             <Select
-              label={t('user_groups_admin.fields.status')}
+              label={t('user_groups.fields.status')}
               data={statusOptions}
               value={String(form.values.status)}
               onChange={(value) => value !== null && form.setField('status', Number(value))}
@@ -113,13 +113,13 @@ function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
             />
           </SimpleGrid>
           <Textarea
-            label={t('user_groups_admin.fields.description')}
+            label={t('user_groups.fields.description')}
             name="description"
             rows={3}
             {...form.field('description')}
           />
           <Radio.Group
-            label={t('user_groups_admin.fields.kind')}
+            label={t('user_groups.fields.kind')}
             value={kind}
             onChange={(value) => form.setField('kind', value as UserGroupFormValues['kind'])}
             error={form.errors.kind}
@@ -130,8 +130,8 @@ function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
                 <Radio
                   key={option}
                   value={option}
-                  label={t(`user_groups_admin.kinds.${option}`)}
-                  description={t(`user_groups_admin.kind_hints.${option}`)}
+                  label={t(`user_groups.kinds.${option}`)}
+                  description={t(`user_groups.kind_hints.${option}`)}
                   data-testid={`group-kind-${option}`}
                 />
               ))}
@@ -139,7 +139,7 @@ function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
           </Radio.Group>
           {group?.kind === 'static' && kind === 'rule' && group.members_count > 0 && (
             <Alert color="warning" data-testid="group-kind-warning">
-              {t('user_groups_admin.kind_change_warning')}
+              {t('user_groups.kind_change_warning')}
             </Alert>
           )}
         </Stack>
@@ -149,7 +149,7 @@ function GroupFields({ form, group }: { form: Form; group: UserGroup | null }) {
           <MemberPicker
             value={form.values.members}
             onChange={(people) => form.setField('members', people)}
-            label={t('user_groups_admin.fields.members')}
+            label={t('user_groups.fields.members')}
             error={form.errors.members ?? form.errors.member_ids}
             testId="group-member-picker"
           />
@@ -178,11 +178,11 @@ function UserGroupForm({ group }: { group: UserGroup | null }) {
         if (!group) {
           // A new group: back to the list, or on to its edit page, where its members are managed.
           const redirect = mode === 'back' ? back : { name: 'company.user.group.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'user_groups_admin.created' } });
+          return store.create(data, { redirect: { ...redirect, message: 'user_groups.created' } });
         }
         return store.update(group.id, updateBody(data), {
-          message: 'user_groups_admin.updated',
-          ...(mode === 'back' ? { redirect: { ...back, message: 'user_groups_admin.updated' } } : {}),
+          message: 'user_groups.updated',
+          ...(mode === 'back' ? { redirect: { ...back, message: 'user_groups.updated' } } : {}),
         });
       }}
     >
@@ -199,7 +199,7 @@ export default function UserGroupFormPage() {
     <RecordFormPage
       resource={userGroupsResource}
       id={id}
-      description={t(id ? 'user_groups_admin.edit_description' : 'user_groups_admin.add_description')}
+      description={t(id ? 'user_groups.edit_description' : 'user_groups.add_description')}
       testId="group-form"
     >
       {(group) => (

@@ -11,7 +11,7 @@ import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js'
 import { userGroupsResource } from './api.js';
 import { GroupKindBadge } from './KindBadge.js';
 
-const NS = 'user_groups_admin';
+const NS = 'user_groups';
 const editPath = (group: UserGroup) => pathTo('company.user.group.edit', { id: group.id });
 
 function useColumns(): TableColumn<UserGroup>[] {
@@ -20,7 +20,7 @@ function useColumns(): TableColumn<UserGroup>[] {
     () => [
       {
         accessor: 'name',
-        title: t('user_groups_admin.fields.name'),
+        title: t('user_groups.fields.name'),
         sortable: true,
         hideable: false,
         render: (group) => (
@@ -31,34 +31,34 @@ function useColumns(): TableColumn<UserGroup>[] {
       },
       {
         accessor: 'kind',
-        title: t('user_groups_admin.fields.kind'),
+        title: t('user_groups.fields.kind'),
         sortable: true,
         noWrap: true,
         render: (group) => <GroupKindBadge kind={group.kind} />,
       },
       {
         accessor: 'members_count',
-        title: t('user_groups_admin.fields.members_count'),
+        title: t('user_groups.fields.members_count'),
         noWrap: true,
         render: (group) => <span data-testid="group-members-count">{group.members_count}</span>,
       },
       {
         accessor: 'status',
-        title: t('user_groups_admin.fields.status'),
+        title: t('user_groups.fields.status'),
         sortable: true,
         noWrap: true,
         render: (group) => <ActiveStatusBadge status={group.status} namespace={NS} />,
       },
       {
         accessor: 'created_at',
-        title: t('user_groups_admin.fields.created_at'),
+        title: t('user_groups.fields.created_at'),
         sortable: true,
         noWrap: true,
         render: (group) => formatDateTime(group.created_at, i18n.language),
       },
       {
         accessor: 'updated_at',
-        title: t('user_groups_admin.fields.updated_at'),
+        title: t('user_groups.fields.updated_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -78,10 +78,10 @@ export default function UserGroupsListPage() {
     {
       kind: 'select',
       param: 'kind',
-      label: t('user_groups_admin.fields.kind'),
-      options: USER_GROUP_KINDS.map((kind) => ({ value: kind, label: t(`user_groups_admin.kinds.${kind}`) })),
+      label: t('user_groups.fields.kind'),
+      options: USER_GROUP_KINDS.map((kind) => ({ value: kind, label: t(`user_groups.kinds.${kind}`) })),
     },
-    { kind: 'select', param: 'status', label: t('user_groups_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('user_groups.fields.status'), options: statusOptions },
   ];
   return (
     <ResourceListPage<UserGroup>

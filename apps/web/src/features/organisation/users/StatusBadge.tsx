@@ -9,7 +9,7 @@ export function UserStatusBadge({ status }: { status: UserStatus }) {
   const { t } = useTranslation();
   return (
     <Badge variant="dot" color={COLOR[status]} data-testid="user-status" data-status={status}>
-      {t(`users_admin.status.${USER_STATUS_NAMES[status]}`)}
+      {t(`users.status.${USER_STATUS_NAMES[status]}`)}
     </Badge>
   );
 }

@@ -33,7 +33,7 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
   const reactivate = async () => {
     try {
       await reactivateUser(user.id);
-      notifications.show({ color: 'success', message: t('users_admin.reactivated', { name }) });
+      notifications.show({ color: 'success', message: t('users.reactivated', { name }) });
       onChanged();
     } catch (error) {
       notifications.show({ color: 'danger', message: (error as Error).message });
@@ -56,26 +56,26 @@ function Actions({ user, onChanged }: { user: AdminUser; onChanged: () => void }
           onClick={() => void reactivate()}
           data-testid="user-detail-reactivate"
         >
-          {t('users_admin.reactivate')}
+          {t('users.reactivate')}
         </Button>
       ) : (
         <ConfirmButton
           leftSection={<IconPlayerPause size={16} aria-hidden />}
-          title={t('users_admin.passive_title')}
-          message={t('users_admin.passive_text', { name })}
-          confirmLabel={t('users_admin.make_passive')}
+          title={t('users.passive_title')}
+          message={t('users.passive_text', { name })}
+          confirmLabel={t('users.make_passive')}
           onConfirm={() =>
-            store.update(user.id, { status: 0 }, { message: 'users_admin.made_passive' }).catch(() => undefined)
+            store.update(user.id, { status: 0 }, { message: 'users.made_passive' }).catch(() => undefined)
           }
           data-testid="user-detail-passive"
         >
-          {t('users_admin.make_passive')}
+          {t('users.make_passive')}
         </ConfirmButton>
       )}
       <ConfirmButton
         leftSection={<IconTrash size={16} aria-hidden />}
-        title={t('users_admin.delete_title')}
-        message={t('users_admin.delete_text', { name })}
+        title={t('users.delete_title')}
+        message={t('users.delete_text', { name })}
         confirmLabel={t('resource.delete')}
         onConfirm={() =>
           store
@@ -151,7 +151,7 @@ function UserDetail({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation();
   const roleLabel = useRoleLabel();
   const client = useQueryClient();
-  const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('users_admin.never'));
+  const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('users.never'));
   return (
     <Stack data-testid="user-detail" data-user-id={user.id}>
       <Group justify="space-between" align="flex-start">
@@ -170,29 +170,29 @@ function UserDetail({ user }: { user: AdminUser }) {
       </Group>
       <Paper withBorder radius="lg" p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          <Field label={t('users_admin.fields.email')} testId="user-detail-email">
+          <Field label={t('users.fields.email')} testId="user-detail-email">
             {user.email}
           </Field>
-          <Field label={t('users_admin.fields.username')}>{user.username}</Field>
-          <Field label={t('users_admin.fields.phone')}>{user.phone}</Field>
-          <Field label={t('users_admin.fields.registration_number')}>{user.registration_number}</Field>
-          <Field label={t('users_admin.fields.national_id')}>{user.national_id}</Field>
-          <Field label={t('users_admin.fields.language')}>{t(`languages.${user.language}`)}</Field>
-          <Field label={t('users_admin.fields.department')}>{user.department}</Field>
-          <Field label={t('users_admin.fields.title')}>{user.title}</Field>
-          <Field label={t('users_admin.fields.manager')}>
+          <Field label={t('users.fields.username')}>{user.username}</Field>
+          <Field label={t('users.fields.phone')}>{user.phone}</Field>
+          <Field label={t('users.fields.registration_number')}>{user.registration_number}</Field>
+          <Field label={t('users.fields.national_id')}>{user.national_id}</Field>
+          <Field label={t('users.fields.language')}>{t(`languages.${user.language}`)}</Field>
+          <Field label={t('users.fields.department')}>{user.department}</Field>
+          <Field label={t('users.fields.title')}>{user.title}</Field>
+          <Field label={t('users.fields.manager')}>
             {user.manager && (
               <Link to={pathTo('company.user.detail', { id: user.manager.id })}>
                 {user.manager.name} {user.manager.surname}
               </Link>
             )}
           </Field>
-          <Field label={t('users_admin.fields.location')}>{user.location}</Field>
-          <Field label={t('users_admin.fields.hire_date')}>
+          <Field label={t('users.fields.location')}>{user.location}</Field>
+          <Field label={t('users.fields.hire_date')}>
             {user.hire_date && formatLongDate(user.hire_date, i18n.language)}
           </Field>
-          <Field label={t('users_admin.fields.created_at')}>{when(user.created_at)}</Field>
-          <Field label={t('users_admin.fields.last_login_at')}>{when(user.last_login_at)}</Field>
+          <Field label={t('users.fields.created_at')}>{when(user.created_at)}</Field>
+          <Field label={t('users.fields.last_login_at')}>{when(user.last_login_at)}</Field>
         </SimpleGrid>
       </Paper>
       <CompanyFieldValues user={user} />

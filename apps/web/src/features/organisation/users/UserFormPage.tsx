@@ -49,7 +49,7 @@ function ManagerSelect({ form, user }: { form: Form; user: AdminUser | null }) {
   }, [query.data, user]);
   return (
     <Select
-      label={t('users_admin.fields.manager')}
+      label={t('users.fields.manager')}
       data={options}
       value={form.values.manager_id === null ? null : String(form.values.manager_id)}
       onChange={(value) => form.setField('manager_id', value ? Number(value) : null)}
@@ -58,7 +58,7 @@ function ManagerSelect({ form, user }: { form: Form; user: AdminUser | null }) {
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('users_admin.no_manager_found')}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('users.no_manager_found')}
       error={form.errors.manager_id}
       data-testid="user-manager"
     />
@@ -85,7 +85,7 @@ function RolePicker({ form, user }: { form: Form; user: AdminUser | null }) {
   const loadError = roles.isError ? t('resource.load_failed') : undefined;
   return (
     <MultiSelect
-      label={t('users_admin.fields.roles')}
+      label={t('users.fields.roles')}
       data={options}
       value={form.values.role_ids.map(String)}
       onChange={(value) => form.setField('role_ids', value.map(Number))}
@@ -154,7 +154,7 @@ function UserFields({
 }) {
   const { t } = useTranslation();
   const text = (name: 'name' | 'surname' | 'phone' | 'registration_number' | 'national_id', auto?: string) => (
-    <TextInput label={t(`users_admin.fields.${name}`)} name={name} autoComplete={auto ?? 'off'} {...form.field(name)} />
+    <TextInput label={t(`users.fields.${name}`)} name={name} autoComplete={auto ?? 'off'} {...form.field(name)} />
   );
   const hireDate = form.values.hire_date;
   return (
@@ -162,30 +162,24 @@ function UserFields({
       <Paper withBorder radius="lg" p="lg">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('users.fields.name')} name="name" required autoComplete="off" {...form.field('name')} />
             <TextInput
-              label={t('users_admin.fields.name')}
-              name="name"
-              required
-              autoComplete="off"
-              {...form.field('name')}
-            />
-            <TextInput
-              label={t('users_admin.fields.surname')}
+              label={t('users.fields.surname')}
               name="surname"
               required
               autoComplete="off"
               {...form.field('surname')}
             />
             <TextInput
-              label={t('users_admin.fields.email')}
+              label={t('users.fields.email')}
               name="email"
               type="email"
               autoComplete="off"
-              description={t('users_admin.identifier_hint')}
+              description={t('users.identifier_hint')}
               {...form.field('email')}
             />
             <TextInput
-              label={t('users_admin.fields.username')}
+              label={t('users.fields.username')}
               name="username"
               autoComplete="off"
               {...form.field('username')}
@@ -194,7 +188,7 @@ function UserFields({
             {text('registration_number')}
             {text('national_id')}
             <Select
-              label={t('users_admin.fields.language')}
+              label={t('users.fields.language')}
               data={LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
               value={form.values.language}
               onChange={(value) => value && form.setField('language', value)}
@@ -209,10 +203,10 @@ function UserFields({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <RolePicker form={form} user={user} />
           <Select
-            label={t('users_admin.fields.status')}
+            label={t('users.fields.status')}
             data={USER_STATUSES.map((status) => ({
               value: String(status),
-              label: t(`users_admin.status.${USER_STATUS_NAMES[status]}`),
+              label: t(`users.status.${USER_STATUS_NAMES[status]}`),
             }))}
             value={String(form.values.status)}
             onChange={(value) => value !== null && form.setField('status', Number(value))}
@@ -220,12 +214,12 @@ function UserFields({
             error={form.errors.status}
             data-testid="user-status-select"
           />
-          <TextInput label={t('users_admin.fields.department')} name="department" {...form.field('department')} />
-          <TextInput label={t('users_admin.fields.title')} name="title" {...form.field('title')} />
+          <TextInput label={t('users.fields.department')} name="department" {...form.field('department')} />
+          <TextInput label={t('users.fields.title')} name="title" {...form.field('title')} />
           <ManagerSelect form={form} user={user} />
-          <TextInput label={t('users_admin.fields.location')} name="location" {...form.field('location')} />
+          <TextInput label={t('users.fields.location')} name="location" {...form.field('location')} />
           <DayInput
-            label={t('users_admin.fields.hire_date')}
+            label={t('users.fields.hire_date')}
             value={hireDate}
             onChange={(day) => form.setField('hire_date', day ?? '')}
             error={form.errors.hire_date}
@@ -255,12 +249,12 @@ function UserForm({ user, fields }: { user: AdminUser | null; fields: readonly L
         if (!user) {
           // A new user: back to the list, or on to their edit page to go on working.
           const redirect = mode === 'back' ? { name: 'company.user.list' } : { name: 'company.user.edit' };
-          return store.create(data, { redirect: { ...redirect, message: 'users_admin.created' } });
+          return store.create(data, { redirect: { ...redirect, message: 'users.created' } });
         }
         // Saving an existing user navigates only for save-and-back (the store's update rule).
         return store.update(user.id, data, {
-          message: 'users_admin.updated',
-          ...(mode === 'back' ? { redirect: { name: 'company.user.list', message: 'users_admin.updated' } } : {}),
+          message: 'users.updated',
+          ...(mode === 'back' ? { redirect: { name: 'company.user.list', message: 'users.updated' } } : {}),
         });
       }}
     >
@@ -285,7 +279,7 @@ export default function UserFormPage() {
   const fields = fieldsQuery.data;
   return (
     <Stack maw={960}>
-      <PageHeader description={t(id ? 'users_admin.edit_description' : 'users_admin.add_description')} />
+      <PageHeader description={t(id ? 'users.edit_description' : 'users.add_description')} />
       {loading && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />

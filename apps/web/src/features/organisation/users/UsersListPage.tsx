@@ -37,7 +37,7 @@ function useColumns(): TableColumn<AdminUser>[] {
     return [
       {
         accessor: 'name',
-        title: t('users_admin.fields.full_name'),
+        title: t('users.fields.full_name'),
         sortable: true,
         hideable: false,
         render: (user) => (
@@ -46,42 +46,42 @@ function useColumns(): TableColumn<AdminUser>[] {
           </Anchor>
         ),
       },
-      { accessor: 'email', title: t('users_admin.fields.email'), sortable: true, render: (user) => user.email ?? '—' },
+      { accessor: 'email', title: t('users.fields.email'), sortable: true, render: (user) => user.email ?? '—' },
       {
         accessor: 'username',
-        title: t('users_admin.fields.username'),
+        title: t('users.fields.username'),
         hiddenByDefault: true,
         render: (user) => user.username ?? '—',
       },
-      { accessor: 'department', title: t('users_admin.fields.department'), render: (user) => user.department ?? '—' },
+      { accessor: 'department', title: t('users.fields.department'), render: (user) => user.department ?? '—' },
       {
         accessor: 'title',
-        title: t('users_admin.fields.title'),
+        title: t('users.fields.title'),
         hiddenByDefault: true,
         render: (user) => user.title ?? '—',
       },
       {
         accessor: 'roles',
-        title: t('users_admin.fields.roles'),
+        title: t('users.fields.roles'),
         render: (user) => user.roles.map(roleLabel).join(', '),
       },
       {
         accessor: 'status',
-        title: t('users_admin.fields.status'),
+        title: t('users.fields.status'),
         sortable: true,
         noWrap: true,
         render: (user) => <UserStatusBadge status={user.status} />,
       },
       {
         accessor: 'last_login_at',
-        title: t('users_admin.fields.last_login_at'),
+        title: t('users.fields.last_login_at'),
         sortable: true,
         noWrap: true,
         render: (user) => date(user.last_login_at),
       },
       {
         accessor: 'created_at',
-        title: t('users_admin.fields.created_at'),
+        title: t('users.fields.created_at'),
         sortable: true,
         noWrap: true,
         render: (user) => date(user.created_at),
@@ -98,19 +98,19 @@ function useFilters(mode: Mode, roles: readonly { id: number; name: string }[]):
       {
         kind: 'select',
         param: 'role_id',
-        label: t('users_admin.fields.roles'),
+        label: t('users.fields.roles'),
         options: roles.map((role) => ({ value: String(role.id), label: roleLabel(role) })),
       },
-      { kind: 'date-range', from: 'created_from', to: 'created_to', label: t('users_admin.fields.created_at') },
+      { kind: 'date-range', from: 'created_from', to: 'created_to', label: t('users.fields.created_at') },
     ];
     if (mode === 'all') {
       filters.unshift({
         kind: 'select',
         param: 'status',
-        label: t('users_admin.fields.status'),
+        label: t('users.fields.status'),
         options: USER_STATUSES.map((status) => ({
           value: String(status),
-          label: t(`users_admin.status.${USER_STATUS_NAMES[status]}`),
+          label: t(`users.status.${USER_STATUS_NAMES[status]}`),
         })),
       });
     }
@@ -118,7 +118,7 @@ function useFilters(mode: Mode, roles: readonly { id: number; name: string }[]):
   }, [t, mode, roles, roleLabel]);
 }
 
-const TEXTS = listTextKeys('users_admin');
+const TEXTS = listTextKeys('users');
 
 /** /admin/user/list (every user) and /admin/user/passive (status 0, with reactivate). */
 export function UsersList({ mode }: { mode: Mode }) {
@@ -147,7 +147,7 @@ export function UsersList({ mode }: { mode: Mode }) {
 
   const reactivate = async (user: AdminUser) => {
     await reactivateUser(user.id);
-    notifications.show({ color: 'success', message: t('users_admin.reactivated', { name: fullName(user) }) });
+    notifications.show({ color: 'success', message: t('users.reactivated', { name: fullName(user) }) });
     await client.invalidateQueries({ queryKey: usersResource.keys.all });
   };
 
@@ -155,16 +155,16 @@ export function UsersList({ mode }: { mode: Mode }) {
     mode === 'passive'
       ? {
           key: 'reactivate',
-          label: t('users_admin.reactivate'),
+          label: t('users.reactivate'),
           run: (ids) => bulk({ action: 'status', ids, status: 1 }),
         }
       : {
           key: 'passive',
-          label: t('users_admin.make_passive'),
+          label: t('users.make_passive'),
           confirm: {
-            title: t('users_admin.bulk_passive_title'),
-            text: (count) => t('users_admin.bulk_passive_text', { count }),
-            confirmLabel: t('users_admin.make_passive'),
+            title: t('users.bulk_passive_title'),
+            text: (count) => t('users.bulk_passive_text', { count }),
+            confirmLabel: t('users.make_passive'),
           },
           run: (ids) => bulk({ action: 'status', ids, status: 0 }),
         },
@@ -174,10 +174,10 @@ export function UsersList({ mode }: { mode: Mode }) {
   const rowActions = (user: AdminUser) => (
     <>
       {user.status === 0 ? (
-        <Tooltip label={t('users_admin.reactivate')} withArrow>
+        <Tooltip label={t('users.reactivate')} withArrow>
           <ActionIcon
             variant="subtle"
-            aria-label={`${t('users_admin.reactivate')}: ${fullName(user)}`}
+            aria-label={`${t('users.reactivate')}: ${fullName(user)}`}
             onClick={() =>
               void reactivate(user).catch((error: Error) =>
                 notifications.show({ color: 'danger', message: error.message }),
@@ -191,22 +191,22 @@ export function UsersList({ mode }: { mode: Mode }) {
       ) : (
         <ConfirmButton
           icon={<IconPlayerPause size={18} aria-hidden />}
-          title={t('users_admin.passive_title')}
-          message={t('users_admin.passive_text', { name: fullName(user) })}
-          confirmLabel={t('users_admin.make_passive')}
+          title={t('users.passive_title')}
+          message={t('users.passive_text', { name: fullName(user) })}
+          confirmLabel={t('users.make_passive')}
           onConfirm={() =>
-            store.update(user.id, { status: 0 }, { message: 'users_admin.made_passive' }).catch(() => undefined)
+            store.update(user.id, { status: 0 }, { message: 'users.made_passive' }).catch(() => undefined)
           }
           data-testid="user-make-passive"
         >
-          {`${t('users_admin.make_passive')}: ${fullName(user)}`}
+          {`${t('users.make_passive')}: ${fullName(user)}`}
         </ConfirmButton>
       )}
       {editAndDelete(user)}
     </>
   );
 
-  const addButton = <AddButton to={pathTo('company.user.add')} label={t('users_admin.add')} testId="user-add" />;
+  const addButton = <AddButton to={pathTo('company.user.add')} label={t('users.add')} testId="user-add" />;
 
   const importButton = (
     <Button
@@ -223,7 +223,7 @@ export function UsersList({ mode }: { mode: Mode }) {
   return (
     <>
       <PageHeader
-        description={t(mode === 'all' ? 'users_admin.list_description' : 'users_admin.passive_description')}
+        description={t(mode === 'all' ? 'users.list_description' : 'users.passive_description')}
         actions={
           mode === 'all' ? (
             <>
@@ -236,12 +236,12 @@ export function UsersList({ mode }: { mode: Mode }) {
       <DataTable<AdminUser>
         {...table}
         tableId={mode === 'all' ? 'users' : 'users-passive'}
-        label={t(mode === 'all' ? 'users_admin.list_title' : 'users_admin.passive_title_page')}
+        label={t(mode === 'all' ? 'users.list_title' : 'users.passive_title_page')}
         columns={columns}
         filters={filters}
         rowActions={rowActions}
         bulkActions={bulkActions}
-        emptyTitle={t(mode === 'all' ? 'users_admin.empty' : 'users_admin.passive_empty')}
+        emptyTitle={t(mode === 'all' ? 'users.empty' : 'users.passive_empty')}
         emptyAction={mode === 'all' ? addButton : undefined}
       />
     </>

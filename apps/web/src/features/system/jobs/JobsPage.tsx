@@ -22,29 +22,29 @@ function useColumns(): TableColumn<AdminJob>[] {
       { accessor: 'id', title: '#', noWrap: true, render: (job) => job.id },
       {
         accessor: 'name',
-        title: t('jobs_admin.columns.name'),
+        title: t('jobs.columns.name'),
         hideable: false,
         render: (job) => <Code>{job.name}</Code>,
       },
       {
         accessor: 'state',
-        title: t('jobs_admin.columns.state'),
+        title: t('jobs.columns.state'),
         noWrap: true,
         render: (job) => (
           <Badge variant="light" color={STATE_COLORS[job.state]} miw="max-content" data-testid="job-state">
-            {t(`jobs_admin.states.${job.state}`)}
+            {t(`jobs.states.${job.state}`)}
           </Badge>
         ),
       },
       {
         accessor: 'attempts',
-        title: t('jobs_admin.columns.attempts'),
+        title: t('jobs.columns.attempts'),
         textAlign: 'right',
         render: (job) => `${job.attempts}/${job.max_attempts}`,
       },
       {
         accessor: 'last_error',
-        title: t('jobs_admin.columns.last_error'),
+        title: t('jobs.columns.last_error'),
         render: (job) =>
           job.last_error ? (
             <Tooltip label={job.last_error} multiline maw={480} withArrow>
@@ -58,25 +58,25 @@ function useColumns(): TableColumn<AdminJob>[] {
       },
       {
         accessor: 'company',
-        title: t('jobs_admin.columns.company'),
-        render: (job) => job.company?.name ?? t('jobs_admin.platform'),
+        title: t('jobs.columns.company'),
+        render: (job) => job.company?.name ?? t('jobs.platform'),
       },
       {
         accessor: 'created_at',
-        title: t('jobs_admin.columns.created_at'),
+        title: t('jobs.columns.created_at'),
         noWrap: true,
         render: (job) => formatDateTime(job.created_at, i18n.language),
       },
       {
         accessor: 'run_at',
-        title: t('jobs_admin.columns.run_at'),
+        title: t('jobs.columns.run_at'),
         noWrap: true,
         hiddenByDefault: true,
         render: (job) => formatDateTime(job.run_at, i18n.language),
       },
       {
         accessor: 'finished_at',
-        title: t('jobs_admin.columns.finished_at'),
+        title: t('jobs.columns.finished_at'),
         noWrap: true,
         render: (job) => (job.finished_at ? formatDateTime(job.finished_at, i18n.language) : '—'),
       },
@@ -96,8 +96,8 @@ export default function JobsPage() {
     {
       kind: 'select',
       param: 'state',
-      label: t('jobs_admin.columns.state'),
-      options: JOB_STATES.map((state) => ({ value: state, label: t(`jobs_admin.states.${state}`) })),
+      label: t('jobs.columns.state'),
+      options: JOB_STATES.map((state) => ({ value: state, label: t(`jobs.states.${state}`) })),
     },
   ];
 
@@ -119,27 +119,27 @@ export default function JobsPage() {
       <ConfirmButton
         icon={<IconRefresh size={18} aria-hidden />}
         destructive={false}
-        title={t('jobs_admin.retry_title')}
-        message={t('jobs_admin.retry_text', { name: job.name, id: job.id })}
-        confirmLabel={t('jobs_admin.retry')}
+        title={t('jobs.retry_title')}
+        message={t('jobs.retry_text', { name: job.name, id: job.id })}
+        confirmLabel={t('jobs.retry')}
         onConfirm={() => retry(job)}
         data-testid="job-retry"
       >
-        {t('jobs_admin.retry_job', { name: job.name, id: job.id })}
+        {t('jobs.retry_job', { name: job.name, id: job.id })}
       </ConfirmButton>
     ) : null;
 
   return (
     <>
-      <PageHeader description={t('jobs_admin.description')} />
+      <PageHeader description={t('jobs.description')} />
       <DataTable<AdminJob>
         tableId="jobs"
-        label={t('jobs_admin.title')}
+        label={t('jobs.title')}
         {...table}
         columns={columns}
         filters={filters}
         rowActions={rowActions}
-        emptyTitle={t('jobs_admin.empty')}
+        emptyTitle={t('jobs.empty')}
       />
     </>
   );

@@ -6,7 +6,7 @@ export const jobsAdminRoutes: AdminRoute[] = [
   adminRoute(() => import('./JobsPage.js'), {
     name: 'company.jobs.index',
     permission: 'super_admin',
-    title: 'jobs_admin.title',
+    title: 'jobs.title',
     nav: { area: 'platform', icon: IconClockPlay },
   }),
 ];

@@ -9,7 +9,7 @@ import { defineResource } from '../../../../lib/resource.js';
 import { listTextKeys, ResourceListPage, type ResourceListPageProps } from './ResourceListPage.js';
 
 const resource = defineResource<Institution>('institutions');
-const texts = listTextKeys('institutions_admin');
+const texts = listTextKeys('institutions');
 const columns: TableColumn<Institution>[] = [{ accessor: 'name', title: 'Name', render: (item) => item.name }];
 
 const institution = (id: number, name: string): Institution => ({
@@ -44,13 +44,13 @@ function renderList(props: Partial<ResourceListPageProps<Institution>> = {}) {
 
 describe('listTextKeys', () => {
   it('names the conventional keys of a namespace and lets a page override some', () => {
-    expect(listTextKeys('faq_admin', { add: 'faq_admin.add_category' })).toMatchObject({
-      title: 'faq_admin.list_title',
-      description: 'faq_admin.list_description',
-      empty: 'faq_admin.empty',
-      add: 'faq_admin.add_category',
-      bulkDeleteText: 'faq_admin.bulk_delete_text',
-      deleteText: 'faq_admin.delete_text',
+    expect(listTextKeys('faq', { add: 'faq.add_category' })).toMatchObject({
+      title: 'faq.list_title',
+      description: 'faq.list_description',
+      empty: 'faq.empty',
+      add: 'faq.add_category',
+      bulkDeleteText: 'faq.bulk_delete_text',
+      deleteText: 'faq.delete_text',
     });
   });
 });

@@ -43,14 +43,14 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
       cancelTo={LIST}
       testId="menu-item-form"
       onSave={async (data, mode) => {
-        const back = { name: 'company.menu-modules', message: item ? 'menu_admin.updated' : 'menu_admin.created' };
+        const back = { name: 'company.menu-modules', message: item ? 'menu.updated' : 'menu.created' };
         const saved = item
           ? await store.update(item.id, data, {
-              message: 'menu_admin.updated',
+              message: 'menu.updated',
               ...(mode === 'back' ? { redirect: back } : {}),
             })
           : await store.create(data, {
-              redirect: mode === 'back' ? back : { name: 'company.menu-modules.edit', message: 'menu_admin.created' },
+              redirect: mode === 'back' ? back : { name: 'company.menu-modules.edit', message: 'menu.created' },
             });
         await changed();
         return saved;
@@ -64,7 +64,7 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
             <Paper withBorder radius="lg" p="lg">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
-                  label={t('menu_admin.fields.type')}
+                  label={t('menu.fields.type')}
                   data={typeOptions}
                   value={type || null}
                   onChange={(value) => value !== null && form.setField('type', value as never)}
@@ -75,7 +75,7 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
                   data-testid="menu-item-type"
                 />
                 <ActiveStatusSelect
-                  namespace="menu_admin"
+                  namespace="menu"
                   value={form.values.status}
                   onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
@@ -86,20 +86,20 @@ function MenuItemForm({ item }: { item: AdminMenuItem | null }) {
             <Paper withBorder radius="lg" p="lg">
               <Stack>
                 <Title order={2} fz="h4">
-                  {t('menu_admin.fields.title')}
+                  {t('menu.fields.title')}
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   {LOCALES.map((locale) => (
                     <TextInput
                       key={locale}
-                      label={t('menu_admin.fields.title_in', { language: t(`languages.${locale}`) })}
+                      label={t('menu.fields.title_in', { language: t(`languages.${locale}`) })}
                       lang={locale}
                       name={`title.${locale}`}
                       autoComplete="off"
                       value={titles[locale] ?? ''}
                       placeholder={
                         type
-                          ? t('menu_admin.fields.title_placeholder', {
+                          ? t('menu.fields.title_placeholder', {
                               label: i18n.getFixedT(locale)(menuTypeLabelKey(type)),
                             })
                           : undefined
@@ -129,7 +129,7 @@ export default function MenuItemFormPage() {
     <RecordFormPage
       resource={menuItemsResource}
       id={id}
-      description={t(id ? 'menu_admin.edit_description' : 'menu_admin.add_description')}
+      description={t(id ? 'menu.edit_description' : 'menu.add_description')}
       testId="menu-item-form"
     >
       {(item) => <MenuItemForm key={item?.id ?? 'new'} item={item} />}

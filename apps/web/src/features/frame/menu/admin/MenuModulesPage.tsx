@@ -56,10 +56,10 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
     try {
       const saved = await saveMenuOrder(next.map((item) => item.id));
       client.setQueryData(listKey, (page: { data: AdminMenuItem[] } | undefined) => page && { ...page, data: saved });
-      setStatus(t('menu_admin.order_saved'));
+      setStatus(t('menu.order_saved'));
       await changed();
     } catch (error) {
-      notifications.show({ color: 'danger', title: t('menu_admin.order_failed'), message: (error as Error).message });
+      notifications.show({ color: 'danger', title: t('menu.order_failed'), message: (error as Error).message });
     } finally {
       setPending(null);
     }
@@ -70,7 +70,7 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
       await menuItemsResource.update(item.id, { status: on ? 1 : 0 });
       notifications.show({
         color: 'success',
-        message: t(on ? 'menu_admin.status_saved_on' : 'menu_admin.status_saved_off', { name: nameOf(item) }),
+        message: t(on ? 'menu.status_saved_on' : 'menu.status_saved_off', { name: nameOf(item) }),
       });
       await changed();
     } catch (error) {
@@ -86,8 +86,8 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
         testId="menu-item-edit"
       />
       <DeleteRowAction
-        title={t('menu_admin.delete_title')}
-        message={t('menu_admin.delete_text', { name: nameOf(item) })}
+        title={t('menu.delete_title')}
+        message={t('menu.delete_text', { name: nameOf(item) })}
         name={nameOf(item)}
         onConfirm={() =>
           store
@@ -107,7 +107,7 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
       leftSection={<IconPlus size={16} aria-hidden />}
       data-testid="menu-item-add"
     >
-      {t('menu_admin.add')}
+      {t('menu.add')}
     </Button>
   );
 
@@ -115,9 +115,9 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="menu-items-title">
       <Stack>
         <Title order={2} fz="h4" id="menu-items-title">
-          {t('menu_admin.items_title')}
+          {t('menu.items_title')}
         </Title>
-        <PageHeader description={t('menu_admin.items_hint')} actions={addButton} />
+        <PageHeader description={t('menu.items_hint')} actions={addButton} />
         {items.isPending && (
           <Center p="xl">
             <Loader aria-label={t('resource.loading')} />
@@ -125,7 +125,7 @@ function MenuItemsSection({ enabledModules }: { enabledModules: readonly string[
         )}
         {items.isError && <LoadError onRetry={() => void items.refetch()} testId="menu-items-error" />}
         {items.isSuccess && shown.length === 0 && (
-          <EmptyState title={t('menu_admin.empty')} action={addButton} testId="menu-items-empty" />
+          <EmptyState title={t('menu.no_items')} action={addButton} testId="menu-items-empty" />
         )}
         {shown.length > 0 && (
           <SortableMenuList
@@ -156,7 +156,7 @@ function ModulesSection({ modules }: { modules: ReturnType<typeof useModuleSwitc
     setSaving(key);
     try {
       const saved = await saveModuleSwitches(next);
-      notifications.show({ color: 'success', message: t('menu_admin.modules_saved') });
+      notifications.show({ color: 'success', message: t('menu.modules_saved') });
       await changed({ modules: saved });
     } catch (error) {
       failed(error);
@@ -168,10 +168,10 @@ function ModulesSection({ modules }: { modules: ReturnType<typeof useModuleSwitc
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="modules-title">
       <Stack>
         <Title order={2} fz="h4" id="modules-title">
-          {t('menu_admin.modules_title')}
+          {t('menu.modules_title')}
         </Title>
         <Text fz="sm" c="dimmed">
-          {t('menu_admin.modules_description')}
+          {t('menu.modules_description')}
         </Text>
         {modules.isPending && <Loader aria-label={t('resource.loading')} />}
         {modules.isError && <LoadError onRetry={() => void modules.refetch()} testId="modules-error" />}
@@ -180,7 +180,7 @@ function ModulesSection({ modules }: { modules: ReturnType<typeof useModuleSwitc
             <Switch
               key={key}
               label={t(`menu.${key}`)}
-              description={t(`menu_admin.modules.${key}`)}
+              description={t(`menu.modules.${key}`)}
               checked={modules.data.includes(key)}
               disabled={saving !== null}
               onChange={(event) => void flip(key, event.currentTarget.checked)}
@@ -198,7 +198,7 @@ export default function MenuModulesPage() {
   const modules = useModuleSwitches();
   return (
     <Stack maw={900} data-testid="menu-modules-page">
-      <PageHeader description={t('menu_admin.description')} />
+      <PageHeader description={t('menu.description')} />
       <MenuItemsSection enabledModules={modules.data} />
       <ModulesSection modules={modules} />
     </Stack>

@@ -78,7 +78,7 @@ function Row({
           variant="subtle"
           color="gray"
           style={{ cursor: 'grab', touchAction: 'none' }}
-          aria-label={t('menu_admin.drag_handle', { name })}
+          aria-label={t('menu.drag_handle', { name })}
           disabled={props.busy}
           {...attributes}
           {...listeners}
@@ -97,7 +97,7 @@ function Row({
             </Text>
             {gatedOff && (
               <Badge size="xs" color="warning" variant="light">
-                {t('menu_admin.module_gated', { module: t(`menu.${gatedBy}`) })}
+                {t('menu.module_gated', { module: t(`menu.${gatedBy}`) })}
               </Badge>
             )}
           </Group>
@@ -105,15 +105,15 @@ function Row({
         <Switch
           checked={item.status === 1}
           onChange={(event) => props.onToggle(item, event.currentTarget.checked)}
-          aria-label={t('menu_admin.shown_for', { name })}
+          aria-label={t('menu.shown_for', { name })}
           disabled={props.busy}
           data-testid="menu-item-status"
         />
         <Group gap={2} wrap="nowrap">
-          <Tooltip label={t('menu_admin.move_up')} withArrow>
+          <Tooltip label={t('menu.move_up')} withArrow>
             <ActionIcon
               variant="subtle"
-              aria-label={`${t('menu_admin.move_up')}: ${name}`}
+              aria-label={`${t('menu.move_up')}: ${name}`}
               disabled={props.busy || index === 0}
               onClick={() => move(index - 1)}
               data-testid="menu-item-up"
@@ -121,10 +121,10 @@ function Row({
               <IconArrowUp size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={t('menu_admin.move_down')} withArrow>
+          <Tooltip label={t('menu.move_down')} withArrow>
             <ActionIcon
               variant="subtle"
-              aria-label={`${t('menu_admin.move_down')}: ${name}`}
+              aria-label={`${t('menu.move_down')}: ${name}`}
               disabled={props.busy || index === count - 1}
               onClick={() => move(index + 1)}
               data-testid="menu-item-down"
@@ -159,12 +159,12 @@ export function SortableMenuList(props: Props) {
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
-      t('menu_admin.announce.picked', { name: describe(active.id), position: positionOf(active.id) }),
+      t('menu.announce.picked', { name: describe(active.id), position: positionOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? t('menu_admin.announce.moved', { name: describe(active.id), position: positionOf(over.id) }) : undefined,
+      over ? t('menu.announce.moved', { name: describe(active.id), position: positionOf(over.id) }) : undefined,
     onDragEnd: ({ active, over }) =>
-      t('menu_admin.announce.dropped', { name: describe(active.id), position: positionOf(over?.id ?? active.id) }),
-    onDragCancel: ({ active }) => t('menu_admin.announce.cancelled', { name: describe(active.id) }),
+      t('menu.announce.dropped', { name: describe(active.id), position: positionOf(over?.id ?? active.id) }),
+    onDragCancel: ({ active }) => t('menu.announce.cancelled', { name: describe(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -175,7 +175,7 @@ export function SortableMenuList(props: Props) {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('menu_admin.announce.instructions') } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('menu.announce.instructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <Stack gap="xs" data-testid="menu-item-list">

@@ -7,5 +7,5 @@ export const menuModulesRoutes: AdminRoute[] = resourceRoutes(menuItemsContract,
   list: () => import('./MenuModulesPage.js'),
   form: () => import('./MenuItemFormPage.js'),
   nav: { area: 'settings', icon: IconLayoutSidebar },
-  titles: { list: 'menu_admin.title' },
+  titles: { list: 'menu.title' },
 });

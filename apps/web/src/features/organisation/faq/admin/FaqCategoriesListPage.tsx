@@ -8,16 +8,16 @@ import { listTextKeys, ResourceListPage } from '../../../frame/admin/records/Res
 import { faqCategoriesResource, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
 
-const NS = 'faq_admin';
+const NS = 'faq';
 const CATEGORY_TEXTS = listTextKeys(NS, {
-  title: 'faq_admin.categories_title',
-  description: 'faq_admin.categories_description',
-  empty: 'faq_admin.categories_empty',
-  add: 'faq_admin.add_category',
-  bulkDeleteTitle: 'faq_admin.categories_bulk_delete_title',
-  bulkDeleteText: 'faq_admin.categories_bulk_delete_text',
-  deleteTitle: 'faq_admin.category_delete_title',
-  deleteText: 'faq_admin.category_delete_text',
+  title: 'faq.categories_title',
+  description: 'faq.categories_description',
+  empty: 'faq.categories_empty',
+  add: 'faq.add_category',
+  bulkDeleteTitle: 'faq.categories_bulk_delete_title',
+  bulkDeleteText: 'faq.categories_bulk_delete_text',
+  deleteTitle: 'faq.category_delete_title',
+  deleteText: 'faq.category_delete_text',
 });
 
 function useColumns(): TableColumn<FaqCategory>[] {
@@ -27,27 +27,27 @@ function useColumns(): TableColumn<FaqCategory>[] {
     () => [
       {
         accessor: 'name',
-        title: t('faq_admin.fields.name'),
+        title: t('faq.fields.name'),
         hideable: false,
         render: (category) => localized(category.name),
       },
       {
         accessor: 'languages',
-        title: t('faq_admin.languages_label'),
+        title: t('faq.languages_label'),
         render: (category) => <FilledLanguages texts={[category.name]} />,
       },
-      { accessor: 'faqs_count', title: t('faq_admin.fields.faqs_count') },
-      { accessor: 'order', title: t('faq_admin.fields.order'), sortable: true },
+      { accessor: 'faqs_count', title: t('faq.fields.faqs_count') },
+      { accessor: 'order', title: t('faq.fields.order'), sortable: true },
       {
         accessor: 'status',
-        title: t('faq_admin.fields.status'),
+        title: t('faq.fields.status'),
         sortable: true,
         noWrap: true,
         render: (category) => <ActiveStatusBadge status={category.status} namespace={NS} />,
       },
       {
         accessor: 'updated_at',
-        title: t('faq_admin.fields.updated_at'),
+        title: t('faq.fields.updated_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -65,7 +65,7 @@ export default function FaqCategoriesListPage() {
   const columns = useColumns();
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
-    { kind: 'select', param: 'status', label: t('faq_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('faq.fields.status'), options: statusOptions },
   ];
   return (
     <ResourceListPage<FaqCategory>

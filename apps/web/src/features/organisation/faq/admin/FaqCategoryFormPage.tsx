@@ -17,8 +17,8 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
   const save = useRecordSave(faqCategoriesResource, category, {
     list: 'company.faq_category.index',
     edit: 'company.faq_category.edit',
-    created: 'faq_admin.category_created',
-    updated: 'faq_admin.category_updated',
+    created: 'faq.category_created',
+    updated: 'faq.category_updated',
   });
   const defaultLanguage = useDefaultLanguage();
   const initial = useMemo(
@@ -46,7 +46,7 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
               >
                 {(lang) => (
                   <TextInput
-                    label={`${t('faq_admin.fields.name')} (${t(`languages.${lang}`)})`}
+                    label={`${t('faq.fields.name')} (${t(`languages.${lang}`)})`}
                     required={lang === defaultLanguage}
                     value={name[lang]}
                     onChange={(event) => form.setField('name', { ...name, [lang]: event.currentTarget.value })}
@@ -63,13 +63,13 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
               )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <OrderInput
-                  namespace="faq_admin"
+                  namespace="faq"
                   value={form.values.order}
                   onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
                 <ActiveStatusSelect
-                  namespace="faq_admin"
+                  namespace="faq"
                   value={form.values.status}
                   onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
@@ -91,7 +91,7 @@ export default function FaqCategoryFormPage() {
     <RecordFormPage
       resource={faqCategoriesResource}
       id={id}
-      description={t(id ? 'faq_admin.category_edit_description' : 'faq_admin.category_add_description')}
+      description={t(id ? 'faq.category_edit_description' : 'faq.category_add_description')}
       testId="faq-category-form"
     >
       {(category) => <FaqCategoryForm key={category?.id ?? 'new'} category={category} />}

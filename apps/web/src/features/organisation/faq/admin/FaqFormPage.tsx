@@ -18,8 +18,8 @@ function FaqForm({ faq }: { faq: Faq | null }) {
   const save = useRecordSave(faqResource, faq, {
     list: 'company.faq.index',
     edit: 'company.faq.edit',
-    created: 'faq_admin.created',
-    updated: 'faq_admin.updated',
+    created: 'faq.created',
+    updated: 'faq.updated',
   });
   const defaultLanguage = useDefaultLanguage();
   const localized = useLocalizedText();
@@ -46,8 +46,8 @@ function FaqForm({ faq }: { faq: Faq | null }) {
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <Select
-                  label={t('faq_admin.fields.category')}
-                  placeholder={t('faq_admin.no_category')}
+                  label={t('faq.fields.category')}
+                  placeholder={t('faq.no_category')}
                   data={categoryOptions}
                   value={form.values.category_id == null ? null : String(form.values.category_id)}
                   onChange={(value) => form.setField('category_id', value === null ? null : Number(value))}
@@ -57,13 +57,13 @@ function FaqForm({ faq }: { faq: Faq | null }) {
                   data-testid="faq-category-select"
                 />
                 <OrderInput
-                  namespace="faq_admin"
+                  namespace="faq"
                   value={form.values.order}
                   onChange={(order) => form.setField('order', order)}
                   error={form.errors.order}
                 />
                 <ActiveStatusSelect
-                  namespace="faq_admin"
+                  namespace="faq"
                   value={form.values.status}
                   onChange={(status) => form.setField('status', status)}
                   error={form.errors.status}
@@ -79,7 +79,7 @@ function FaqForm({ faq }: { faq: Faq | null }) {
                 {(lang) => (
                   <Stack>
                     <TextInput
-                      label={`${t('faq_admin.fields.question')} (${t(`languages.${lang}`)})`}
+                      label={`${t('faq.fields.question')} (${t(`languages.${lang}`)})`}
                       required={lang === defaultLanguage}
                       value={question[lang]}
                       onChange={(event) =>
@@ -90,7 +90,7 @@ function FaqForm({ faq }: { faq: Faq | null }) {
                       data-testid={`faq-question-${lang}`}
                     />
                     <HtmlAnswerField
-                      label={`${t('faq_admin.fields.answer')} (${t(`languages.${lang}`)})`}
+                      label={`${t('faq.fields.answer')} (${t(`languages.${lang}`)})`}
                       required={lang === defaultLanguage}
                       value={answer[lang]}
                       onChange={(value) => form.setField('answer', { ...answer, [lang]: value })}
@@ -121,7 +121,7 @@ export default function FaqFormPage() {
     <RecordFormPage
       resource={faqResource}
       id={id}
-      description={t(id ? 'faq_admin.edit_description' : 'faq_admin.add_description')}
+      description={t(id ? 'faq.edit_description' : 'faq.add_description')}
       testId="faq-form"
     >
       {(faq) => <FaqForm key={faq?.id ?? 'new'} faq={faq} />}

@@ -12,7 +12,7 @@ import { ResourceListPage } from '../../../frame/admin/records/ResourceListPage.
 import { faqListConfig, faqResource, useFaqCategories, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
 
-const NS = 'faq_admin';
+const NS = 'faq';
 
 function useColumns(): TableColumn<Faq>[] {
   const { t, i18n } = useTranslation();
@@ -21,31 +21,31 @@ function useColumns(): TableColumn<Faq>[] {
     () => [
       {
         accessor: 'question',
-        title: t('faq_admin.fields.question'),
+        title: t('faq.fields.question'),
         hideable: false,
         render: (faq) => localized(faq.question),
       },
       {
         accessor: 'category',
-        title: t('faq_admin.fields.category'),
-        render: (faq) => (faq.category ? localized(faq.category.name) : t('faq_admin.no_category')),
+        title: t('faq.fields.category'),
+        render: (faq) => (faq.category ? localized(faq.category.name) : t('faq.no_category')),
       },
       {
         accessor: 'languages',
-        title: t('faq_admin.languages_label'),
+        title: t('faq.languages_label'),
         render: (faq) => <FilledLanguages texts={[faq.question, faq.answer]} />,
       },
-      { accessor: 'order', title: t('faq_admin.fields.order'), sortable: true },
+      { accessor: 'order', title: t('faq.fields.order'), sortable: true },
       {
         accessor: 'status',
-        title: t('faq_admin.fields.status'),
+        title: t('faq.fields.status'),
         sortable: true,
         noWrap: true,
         render: (faq) => <ActiveStatusBadge status={faq.status} namespace={NS} />,
       },
       {
         accessor: 'updated_at',
-        title: t('faq_admin.fields.updated_at'),
+        title: t('faq.fields.updated_at'),
         sortable: true,
         noWrap: true,
         hiddenByDefault: true,
@@ -70,13 +70,13 @@ export default function FaqListPage() {
     {
       kind: 'select',
       param: 'category_id',
-      label: t('faq_admin.fields.category'),
+      label: t('faq.fields.category'),
       options: [
-        { value: 'none', label: t('faq_admin.no_category') },
+        { value: 'none', label: t('faq.no_category') },
         ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: localized(c.name) })),
       ],
     },
-    { kind: 'select', param: 'status', label: t('faq_admin.fields.status'), options: statusOptions },
+    { kind: 'select', param: 'status', label: t('faq.fields.status'), options: statusOptions },
   ];
   const manageCategories = (
     <Button
@@ -85,7 +85,7 @@ export default function FaqListPage() {
       variant="default"
       leftSection={<IconCategory size={16} aria-hidden />}
     >
-      {t('faq_admin.manage_categories')}
+      {t('faq.manage_categories')}
     </Button>
   );
   return (

@@ -14,7 +14,7 @@ export function FilledLanguages({ texts }: { texts: LocalizedText[] }) {
             key={lang}
             size="xs"
             variant={filled ? 'light' : 'default'}
-            title={`${t(`languages.${lang}`)}: ${t(filled ? 'faq_admin.language_filled' : 'faq_admin.language_empty')}`}
+            title={`${t(`languages.${lang}`)}: ${t(filled ? 'faq.language_filled' : 'faq.language_empty')}`}
             data-filled={filled}
           >
             {lang.toUpperCase()}

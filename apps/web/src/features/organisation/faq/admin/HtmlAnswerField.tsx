@@ -24,15 +24,15 @@ export function HtmlAnswerField({ label, value, onChange, error, required, testI
         value={mode}
         onChange={(next) => setMode(next as 'edit' | 'preview')}
         data={[
-          { value: 'edit', label: t('faq_admin.answer_edit') },
-          { value: 'preview', label: t('faq_admin.answer_preview') },
+          { value: 'edit', label: t('faq.answer_edit') },
+          { value: 'preview', label: t('faq.answer_preview') },
         ]}
         data-testid={`${testId}-mode`}
       />
       {mode === 'edit' ? (
         <Textarea
           label={label}
-          description={t('faq_admin.answer_hint')}
+          description={t('faq.answer_hint')}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
           error={error}
@@ -50,7 +50,7 @@ export function HtmlAnswerField({ label, value, onChange, error, required, testI
               <AnswerHtml html={value} />
             ) : (
               <Text c="dimmed" fz="sm">
-                {t('faq_admin.preview_empty')}
+                {t('faq.preview_empty')}
               </Text>
             )}
           </Box>

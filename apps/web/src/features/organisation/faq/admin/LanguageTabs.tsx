@@ -22,7 +22,7 @@ export function LanguageTabs({ isFilled, hasError, defaultLanguage, testId, chil
   const order = [defaultLanguage, ...LOCALES.filter((lang) => lang !== defaultLanguage)];
   return (
     <Tabs defaultValue={defaultLanguage} keepMounted={false} data-testid={testId}>
-      <Tabs.List aria-label={t('faq_admin.languages_label')}>
+      <Tabs.List aria-label={t('faq.languages_label')}>
         {order.map((lang) => (
           <Tabs.Tab
             key={lang}
@@ -34,14 +34,14 @@ export function LanguageTabs({ isFilled, hasError, defaultLanguage, testId, chil
               <Group gap={4} wrap="nowrap">
                 {lang === defaultLanguage && (
                   <Badge size="xs" variant="light">
-                    {t('faq_admin.default_language')}
+                    {t('faq.default_language')}
                   </Badge>
                 )}
                 <Text
                   component="span"
                   fz="xs"
                   c={hasError(lang) ? 'danger' : isFilled(lang) ? 'success' : 'dimmed'}
-                  aria-label={t(isFilled(lang) ? 'faq_admin.language_filled' : 'faq_admin.language_empty')}
+                  aria-label={t(isFilled(lang) ? 'faq.language_filled' : 'faq.language_empty')}
                 >
                   {isFilled(lang) ? '●' : '○'}
                 </Text>

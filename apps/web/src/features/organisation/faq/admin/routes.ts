@@ -10,7 +10,7 @@ export const faqAdminRoutes: AdminRoute[] = [
   {
     path: routePath('company.faq'),
     element: createElement(Navigate, { to: pathTo('company.faq.index'), replace: true }),
-    handle: { name: 'company.faq', permission: 'read_faq', title: 'faq_admin.list_title' },
+    handle: { name: 'company.faq', permission: 'read_faq', title: 'faq.list_title' },
   },
   ...resourceRoutes(faqsContract, {
     list: () => import('./FaqListPage.js'),
@@ -22,9 +22,9 @@ export const faqAdminRoutes: AdminRoute[] = [
     form: () => import('./FaqCategoryFormPage.js'),
     nav: { area: 'content', icon: IconCategory },
     titles: {
-      list: 'faq_admin.categories_title',
-      add: 'faq_admin.category_add_title',
-      edit: 'faq_admin.category_edit_title',
+      list: 'faq.categories_title',
+      add: 'faq.category_add_title',
+      edit: 'faq.category_edit_title',
     },
   }),
 ];

@@ -43,7 +43,7 @@ function useToggle() {
         ? integrationsApi.deactivate(integration.id).then((answer) => answer.message)
         : integrationsApi
             .activate({ key_name: integration.key_name })
-            .then(() => t('integrations_admin.activated', { name: integration.name })),
+            .then(() => t('integrations.activated', { name: integration.name })),
     onSuccess: (message) => notifications.show({ color: 'success', message }),
     onError: (error) => notifications.show({ color: 'danger', message: (error as Error).message }),
     onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.all }),
@@ -56,8 +56,8 @@ function IntegrationCard({ integration }: { integration: AdminIntegration }) {
   const { name, active } = integration;
   const activateText =
     integration.key_name === CARD_PAYMENT_INTEGRATION_KEY
-      ? 'integrations_admin.activate_payment_text'
-      : 'integrations_admin.activate_text';
+      ? 'integrations.activate_payment_text'
+      : 'integrations.activate_text';
   return (
     <Card withBorder radius="lg" padding="lg" data-testid={`integration-${integration.key_name}`} data-active={active}>
       <Stack gap="sm" h="100%">
@@ -68,7 +68,7 @@ function IntegrationCard({ integration }: { integration: AdminIntegration }) {
             color={active ? 'success' : 'gray'}
             data-testid="integration-status"
           >
-            {t(active ? 'integrations_admin.active' : 'integrations_admin.inactive')}
+            {t(active ? 'integrations.active' : 'integrations.inactive')}
           </Badge>
         </Group>
         <Text fz="sm" c="dimmed" style={{ flexGrow: 1 }}>
@@ -77,30 +77,30 @@ function IntegrationCard({ integration }: { integration: AdminIntegration }) {
         <Stack gap={2}>
           <Text fz="xs" data-testid="integration-activated-at">
             {integration.activated_at
-              ? t('integrations_admin.activated_on', {
+              ? t('integrations.activated_on', {
                   date: formatDateTime(integration.activated_at, i18n.language),
                 })
-              : t('integrations_admin.never_activated')}
+              : t('integrations.never_activated')}
           </Text>
           {integration.activated_by && (
             <Text fz="xs" c="dimmed">
-              {t('integrations_admin.activated_by', { name: integration.activated_by.name })}
+              {t('integrations.activated_by', { name: integration.activated_by.name })}
             </Text>
           )}
         </Stack>
         <Group justify="flex-end">
           <ConfirmButton
-            title={t(active ? 'integrations_admin.deactivate_title' : 'integrations_admin.activate_title', { name })}
-            message={t(active ? 'integrations_admin.deactivate_text' : activateText, { name })}
-            confirmLabel={t(active ? 'integrations_admin.deactivate' : 'integrations_admin.activate')}
+            title={t(active ? 'integrations.deactivate_title' : 'integrations.activate_title', { name })}
+            message={t(active ? 'integrations.deactivate_text' : activateText, { name })}
+            confirmLabel={t(active ? 'integrations.deactivate' : 'integrations.activate')}
             destructive={active}
             onConfirm={() => toggle.mutate(integration)}
             loading={toggle.isPending}
             variant={active ? 'light' : 'filled'}
             data-testid={active ? 'integration-deactivate' : 'integration-activate'}
-            aria-label={`${t(active ? 'integrations_admin.deactivate' : 'integrations_admin.activate')}: ${name}`}
+            aria-label={`${t(active ? 'integrations.deactivate' : 'integrations.activate')}: ${name}`}
           >
-            {t(active ? 'integrations_admin.deactivate' : 'integrations_admin.activate')}
+            {t(active ? 'integrations.deactivate' : 'integrations.activate')}
           </ConfirmButton>
         </Group>
       </Stack>
@@ -123,11 +123,11 @@ export default function IntegrationsPage() {
     <SegmentedControl
       value={shown}
       onChange={(value) => setShown(value as Shown)}
-      aria-label={t('integrations_admin.filter_label')}
+      aria-label={t('integrations.filter_label')}
       data={[
-        { value: 'all', label: t('integrations_admin.filter_all') },
-        { value: 'active', label: t('integrations_admin.filter_active') },
-        { value: 'inactive', label: t('integrations_admin.filter_inactive') },
+        { value: 'all', label: t('integrations.filter_all') },
+        { value: 'active', label: t('integrations.filter_active') },
+        { value: 'inactive', label: t('integrations.filter_inactive') },
       ]}
       data-testid="integrations-filter"
     />
@@ -135,26 +135,26 @@ export default function IntegrationsPage() {
 
   return (
     <Stack>
-      <PageHeader description={t('integrations_admin.description')} actions={filter} />
+      <PageHeader description={t('integrations.description')} actions={filter} />
       {list.isPending && (
         <Center p="xl">
           <Loader aria-label={t('resource.loading')} />
         </Center>
       )}
       {list.isError && (
-        <Alert color="danger" title={t('integrations_admin.load_failed')} data-testid="integrations-error">
+        <Alert color="danger" title={t('integrations.load_failed')} data-testid="integrations-error">
           <Button variant="subtle" onClick={() => void list.refetch()} loading={list.isFetching}>
-            {t('integrations_admin.retry')}
+            {t('integrations.retry')}
           </Button>
         </Alert>
       )}
       {list.isSuccess && groups.length === 0 && (
-        <EmptyState title={t('integrations_admin.empty')} testId="integrations-empty" />
+        <EmptyState title={t('integrations.empty')} testId="integrations-empty" />
       )}
       {groups.map((group) => (
         <Stack key={group.category} gap="xs" data-testid={`integrations-${group.category}`}>
           <Title order={2} fz="h4">
-            {t(`integrations_admin.categories.${group.category}`)}
+            {t(`integrations.categories.${group.category}`)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {group.items.map((integration) => (

@@ -10,7 +10,7 @@ export const integrationsAdminRoutes: AdminRoute[] = [
     handle: {
       name: 'company.integrations',
       permission: 'read_integration',
-      title: 'integrations_admin.title',
+      title: 'integrations.title',
       nav: { area: 'settings', icon: IconPlugConnected },
     },
   },
