@@ -8,51 +8,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serializeError } from './db/errors.js';
-import { registerMessagingRoutes } from './modules/engagement/messaging/routes.js';
-import { createMessagingService } from './modules/engagement/messaging/service.js';
-import { registerLocalizationRoutes } from './modules/frame/localization/routes.js';
-import { registerMenuRoutes } from './modules/frame/menu/routes.js';
-import { createMenuService } from './modules/frame/menu/service.js';
-import { registerNotificationRoutes } from './modules/frame/notifications/routes.js';
-import { createNotificationsService } from './modules/frame/notifications/service.js';
-import { registerWidgetRoutes } from './modules/frame/widgets/routes.js';
-import { createWidgetsService } from './modules/frame/widgets/service.js';
-import { registerAccountRoutes } from './modules/identity/account/routes.js';
-import { createAccountService } from './modules/identity/account/service.js';
 import { syncAccessCatalog } from './modules/identity/auth/catalog.js';
-import { registerAuthRoutes } from './modules/identity/auth/routes.js';
-import { createAuthService } from './modules/identity/auth/service.js';
-import { registerRoleRoutes } from './modules/identity/roles/routes.js';
-import { createRolesService } from './modules/identity/roles/service.js';
-import { createHashtagsService } from './modules/learning/hashtags/service.js';
-import { registerCompanyRoutes } from './modules/organisation/companies/routes.js';
-import { createCompaniesService } from './modules/organisation/companies/service.js';
-import { registerDataRoutes } from './modules/organisation/data/routes.js';
-import { createDataService } from './modules/organisation/data/service.js';
-import { registerFaqRoutes } from './modules/organisation/faq/routes.js';
-import { createFaqService } from './modules/organisation/faq/service.js';
-import { createInstitutionsService } from './modules/organisation/institutions/service.js';
+import { createServices, type Services, serveModules } from './modules/manifest.js';
 import { syncIntegrationCatalog } from './modules/organisation/integrations/catalog.js';
-import { registerIntegrationRoutes } from './modules/organisation/integrations/routes.js';
-import { createIntegrationsService } from './modules/organisation/integrations/service.js';
-import { registerMailTemplateRoutes } from './modules/organisation/mail-templates/routes.js';
-import { createMailTemplatesService } from './modules/organisation/mail-templates/service.js';
-import { registerSettingsRoutes } from './modules/organisation/settings/routes.js';
-import { createSettingsService } from './modules/organisation/settings/service.js';
-import { registerSolutionPartnerRoutes } from './modules/organisation/solution-partners/routes.js';
-import { createSolutionPartnersService } from './modules/organisation/solution-partners/service.js';
-import { registerUserGroupRoutes } from './modules/organisation/user-groups/routes.js';
-import { createUserGroupsService } from './modules/organisation/user-groups/service.js';
-import { registerUserRoutes } from './modules/organisation/users/routes.js';
-import { createUsersService } from './modules/organisation/users/service.js';
-import { registerAdminDashboardRoutes } from './modules/reporting/admin-dashboard/routes.js';
-import { createAdminDashboardService } from './modules/reporting/admin-dashboard/service.js';
-import { registerPageViewRoutes } from './modules/reporting/page-views/routes.js';
-import { createPageViewsService } from './modules/reporting/page-views/service.js';
-import { registerFileRoutes, scheduleFileCleanUp } from './modules/system/files/routes.js';
-import { createFilesService } from './modules/system/files/service.js';
-import { registerJobRoutes } from './modules/system/jobs/routes.js';
-import { createJobsService } from './modules/system/jobs/service.js';
 import { createSessionRevocations } from './platform/auth/revocations.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Platform } from './platform/deps.js';
@@ -68,7 +26,6 @@ import { createMailer, createOutboxSms } from './platform/mail.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
 import { connectRedis, type RedisConnection } from './platform/redis.js';
-import { registerResource } from './platform/resource/routes.js';
 import { createS3FileStorage } from './platform/s3-storage.js';
 import { createFileUrlSigner } from './platform/signed-urls.js';
 import { createLocalFileStorage, type FileStorage } from './platform/storage.js';
@@ -79,29 +36,7 @@ export interface BuiltApp {
   /** Every /api route with its declared access rule. */
   routes: RouteAccess[];
   platform: Platform;
-  services: {
-    auth: ReturnType<typeof createAuthService>;
-    companies: ReturnType<typeof createCompaniesService>;
-    settings: ReturnType<typeof createSettingsService>;
-    account: ReturnType<typeof createAccountService>;
-    notifications: ReturnType<typeof createNotificationsService>;
-    widgets: ReturnType<typeof createWidgetsService>;
-    messaging: ReturnType<typeof createMessagingService>;
-    pageViews: ReturnType<typeof createPageViewsService>;
-    files: ReturnType<typeof createFilesService>;
-    adminDashboard: ReturnType<typeof createAdminDashboardService>;
-    hashtags: ReturnType<typeof createHashtagsService>;
-    institutions: ReturnType<typeof createInstitutionsService>;
-    roles: ReturnType<typeof createRolesService>;
-    mailTemplates: ReturnType<typeof createMailTemplatesService>;
-    users: ReturnType<typeof createUsersService>;
-    faq: ReturnType<typeof createFaqService>;
-    integrations: ReturnType<typeof createIntegrationsService>;
-    solutionPartners: ReturnType<typeof createSolutionPartnersService>;
-    userGroups: ReturnType<typeof createUserGroupsService>;
-    menu: ReturnType<typeof createMenuService>;
-    data: ReturnType<typeof createDataService>;
-  };
+  services: Services;
 }
 
 const HOUR = 3600;
@@ -325,58 +260,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const services = {
-    auth: createAuthService(platform),
-    companies: createCompaniesService(platform),
-    settings: createSettingsService(platform),
-    account: createAccountService(platform),
-    notifications: createNotificationsService(platform),
-    widgets: createWidgetsService(platform),
-    messaging: createMessagingService(platform),
-    pageViews: createPageViewsService(platform),
-    files: createFilesService(platform),
-    adminDashboard: createAdminDashboardService(platform),
-    hashtags: createHashtagsService(platform),
-    institutions: createInstitutionsService(platform),
-    roles: createRolesService(platform),
-    mailTemplates: createMailTemplatesService(platform),
-    faq: createFaqService(platform),
-    integrations: createIntegrationsService(platform),
-    solutionPartners: createSolutionPartnersService(platform),
-    userGroups: createUserGroupsService(platform),
-    menu: createMenuService(platform),
-  };
-  const users = createUsersService(platform, { auth: services.auth });
-  const data = createDataService(platform, { users });
   registerHealthRoutes(app, database, redisConnection);
-  registerLocalizationRoutes(app);
-  registerAuthRoutes(app, services.auth);
-  registerAccountRoutes(app, services.account);
-  registerCompanyRoutes(app, services.companies);
-  registerSettingsRoutes(app, services.settings);
-  registerNotificationRoutes(app, services.notifications);
-  registerWidgetRoutes(app, services.widgets);
-  registerMessagingRoutes(app, services.messaging);
-  registerPageViewRoutes(app, services.pageViews);
-  await registerFileRoutes(app, services.files);
-  scheduleFileCleanUp(platform, services.files);
-  registerAdminDashboardRoutes(app, services.adminDashboard);
-  // Resources without custom actions: the generated routes only.
-  registerResource(app, services.hashtags.resource);
-  registerResource(app, services.institutions.resource);
-  registerUserRoutes(app, users);
-  registerDataRoutes(app, data);
-  registerRoleRoutes(app, services.roles);
-  registerMailTemplateRoutes(app, services.mailTemplates);
-  registerFaqRoutes(app, services.faq);
-  registerIntegrationRoutes(app, services.integrations);
-  registerSolutionPartnerRoutes(app, services.solutionPartners);
-  registerUserGroupRoutes(app, services.userGroups);
-  registerMenuRoutes(app, services.menu);
-  registerJobRoutes(app, createJobsService(platform), platform.files);
+  const services = createServices(platform);
+  await serveModules(app, platform, services);
   await registerWebApp(app, options.webDist ?? null);
   // Every module has registered its jobs and schedules: the worker may claim them.
   await platform.jobs.start();
 
-  return { app, routes, platform, services: { ...services, users, data } };
+  return { app, routes, platform, services };
 }
