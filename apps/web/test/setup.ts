@@ -9,8 +9,10 @@ import { initI18n } from '../src/lib/i18n.js';
 // window.
 afterEach(cleanup);
 
+// The tests ask for reduced motion, which the theme respects: no transitions, so no transition timer outlives its
+// test and fires into a torn-down window ("window is not defined").
 window.matchMedia ??= ((query: string) => ({
-  matches: false,
+  matches: query.includes('prefers-reduced-motion'),
   media: query,
   onchange: null,
   addEventListener: () => undefined,

@@ -33,6 +33,8 @@ export function companyTheme(settings: CompanySettingEntry[] | undefined, closeL
     },
     primaryColor: 'brand',
     primaryShade: 6,
+    // Someone who asked their system for less motion gets menus, modals and toasts without animation.
+    respectReducedMotion: true,
     colors: {
       brand: shades(c.primaryColor),
       danger: shades(c.dangerColor),
