@@ -17,6 +17,8 @@ import { auditLogs, roles, roleUser, users } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/actor.js';
 import { fieldErrorsOf } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
+import { columnValues } from '../../../platform/resource/resource.js';
+import { USER_COLUMNS } from './columns.js';
 import { findDefinedFields } from './custom-fields.js';
 import { ImportFileRejected, type ImportSheet, mapHeaders } from './import-file.js';
 
@@ -424,22 +426,8 @@ async function insertNewUsers(tx: Db, companyId: number, rows: PlannedRow[]): Pr
   for (const chunk of chunks(rows, WRITE_CHUNK)) {
     const values = chunk.map((row) => {
       const u = row.create as AdminUserCreate;
-      return {
-        companyId,
-        name: u.name,
-        surname: u.surname,
-        email: u.email,
-        username: u.username,
-        phone: u.phone,
-        registrationNumber: u.registration_number,
-        department: u.department,
-        title: u.title,
-        location: u.location,
-        hireDate: u.hire_date,
-        customFields: u.custom_fields,
-        language: u.language,
-        status: u.status,
-      };
+      // Managers are set once every row has its id (`setManagers`), roles after (`assignRoles`).
+      return { ...columnValues(USER_COLUMNS, users, u), companyId, name: u.name, surname: u.surname };
     });
     const inserted = await tx
       .insert(users)

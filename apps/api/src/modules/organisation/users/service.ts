@@ -1,5 +1,4 @@
 import {
-  type ADMIN_USER_SORTS,
   type AdminUser,
   type AdminUserCreate,
   type AdminUserListQuery,
@@ -20,8 +19,9 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { forbidden, invalidFields } from '../../../platform/http/errors.js';
 import { languageOf } from '../../../platform/i18n.js';
-import { defineResource } from '../../../platform/resource/resource.js';
+import { columnValues, defineResource } from '../../../platform/resource/resource.js';
 import type { AuthService } from '../../identity/auth/service.js';
+import { USER_COLUMNS } from './columns.js';
 import { assertDefinedKeys, findDefinedFields, findLabelledFields, mergeCustomFields } from './custom-fields.js';
 import { createUserImport } from './import-service.js';
 import { createRegistrationRequests } from './registration-requests.js';
@@ -222,27 +222,6 @@ async function customFieldsToStore(
   return mergeCustomFields(stored, given);
 }
 
-function writableColumns(input: AdminUserUpdate) {
-  const columns: Partial<typeof users.$inferInsert> = {
-    name: input.name,
-    surname: input.surname,
-    email: input.email,
-    username: input.username,
-    phone: input.phone,
-    registrationNumber: input.registration_number,
-    nationalId: input.national_id,
-    language: input.language,
-    status: input.status,
-    department: input.department,
-    title: input.title,
-    managerId: input.manager_id,
-    location: input.location,
-    hireDate: input.hire_date,
-    customFields: input.custom_fields,
-  };
-  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-}
-
 function filters() {
   return {
     status: (v: number) => eq(users.status, v),
@@ -285,14 +264,7 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
     contract: usersContract,
     entity: 'user',
     table: users,
-    sortable: {
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      created_at: users.createdAt,
-      last_login_at: users.lastLoginAt,
-      status: users.status,
-    } satisfies Record<(typeof ADMIN_USER_SORTS)[number], unknown>,
+    columns: USER_COLUMNS,
     defaultOrder: [desc(users.createdAt)],
     search: [users.name, users.surname, users.email, users.username, users.registrationNumber],
     filters: filters(),
@@ -307,10 +279,11 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
         tx
           .insert(users)
           .values({
-            ...writableColumns({ ...input, custom_fields: customFields }),
+            ...columnValues(USER_COLUMNS, users, { ...input, custom_fields: customFields }),
             companyId: actor.companyId,
             name: input.name,
             surname: input.surname,
+            managerId: input.manager_id,
           })
           .returning({ id: users.id }),
       );
@@ -335,7 +308,10 @@ export function createUsersService(platform: Platform, deps: { auth: Pick<AuthSe
       if (input.role_ids) await assertAssignableRoles(tx, actor, input.role_ids);
       if (input.manager_id) await assertValidManager(tx, actor.companyId, input.manager_id, before.id);
       const customFields = await customFieldsToStore(tx, actor.companyId, before.custom_fields, input.custom_fields);
-      const columns = writableColumns({ ...input, custom_fields: customFields });
+      const columns = {
+        ...columnValues(USER_COLUMNS, users, { ...input, custom_fields: customFields }),
+        ...(input.manager_id === undefined ? {} : { managerId: input.manager_id }),
+      };
       if (Object.keys(columns).length > 0) {
         await withUniqueFields(() =>
           tx

@@ -1,5 +1,5 @@
 import { ROLE } from '@kampus/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../../test/factories.js';
@@ -10,9 +10,11 @@ import {
   hostOf,
   latestMailTo,
   login,
+  resourceRoutes,
   type TestApp,
 } from '../../../../test/helpers.js';
-import { auditLogs, users } from '../../../db/schema/index.js';
+import { describeResourceContract } from '../../../../test/resource-contract.js';
+import { users } from '../../../db/schema/index.js';
 import { asSystem } from '../../../db/scope.js';
 import { uniqueViolationOf } from './service.js';
 
@@ -77,39 +79,32 @@ describe('admin users resource', () => {
         .then((r) => r[0]),
     );
 
-  /** Every generated route and the custom action, for the guard and tenant checks. */
+  /**
+   * The generated routes (their 401, 403 and 404 matrix is the resource contract's, at the end of this file) and the
+   * custom action.
+   */
   const actions = (id: number): [Method, string, unknown?][] => [
-    ['GET', '/api/admin/users'],
-    ['POST', '/api/admin/users/export'],
-    ['GET', `/api/admin/users/${id}`],
-    ['POST', '/api/admin/users', { name: 'A', surname: 'B', email: 'new-guard@example.test' }],
-    ['PUT', `/api/admin/users/${id}`, { name: 'Changed' }],
-    ['POST', `/api/admin/users/${id}`, { name: 'Changed' }],
-    ['DELETE', `/api/admin/users/${id}`],
-    ['POST', '/api/admin/users/bulk', { action: 'status', ids: [id], status: 0 }],
+    ...resourceRoutes('users', id, {
+      create: { name: 'A', surname: 'B', email: 'new-guard@example.test' },
+      update: { name: 'Changed' },
+    }).all,
     ['POST', `/api/admin/users/${id}/reactivate`],
   ];
 
-  it('answers 401 without a session and 403 without show_user, on every action', async () => {
+  it('answers 403 to an admin holding another permission than show_user, and guards reactivate', async () => {
     for (const [method, url, body] of actions(learner.id)) {
-      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
       expect((await as(reporterToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
     }
+    const reactivate = `/api/admin/users/${learner.id}/reactivate`;
+    expect((await as(undefined, 'POST', reactivate)).statusCode).toBe(401);
+    expect((await as(learnerToken, 'POST', reactivate)).statusCode).toBe(403);
     expect((await userRow(learner.id))?.name).toBe('Şeyma');
   });
 
-  it("answers 404 for another company's user on every action, and changes nothing", async () => {
-    for (const [method, url, body] of actions(outsider.id).filter(([, url]) => url.includes(String(outsider.id)))) {
-      const response = await as(adminToken, method, url, { body });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(JSON.stringify(response.json())).not.toContain('Başka');
-    }
-    const bulk = await as(adminToken, 'POST', '/api/admin/users/bulk', {
-      body: { action: 'delete', ids: [learner.id, outsider.id] },
-    });
-    expect(bulk.statusCode).toBe(404);
-    expect(await userRow(learner.id)).toBeDefined();
+  it("answers 404 for another company's user on reactivate and never lists one", async () => {
+    const response = await as(adminToken, 'POST', `/api/admin/users/${outsider.id}/reactivate`);
+    expect(response.statusCode).toBe(404);
+    expect(JSON.stringify(response.json())).not.toContain('Başka');
     expect(await userRow(outsider.id)).toMatchObject({ name: 'Şeyma', status: 1 });
     const list = await as(adminToken, 'GET', '/api/admin/users', { query: { search: 'Başka' } });
     expect(list.json()).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
@@ -347,28 +342,6 @@ describe('admin users resource', () => {
     expect(earlier).toMatchObject({ action: 'user.status_changed', before: { status: 1 }, after: { status: 0 } });
   });
 
-  it('deletes one user or many, auditing every deletion', async () => {
-    const a = await test.factories.createUser(company);
-    const b = await test.factories.createUser(company);
-    const c = await test.factories.createUser(company);
-    const single = await as(adminToken, 'DELETE', `/api/admin/users/${a.id}`, { lang: 'en' });
-    expect(single.json()).toEqual({ message: 'The record has been deleted.' });
-    expect(await userRow(a.id)).toBeUndefined();
-    expect((await as(adminToken, 'GET', `/api/admin/users/${a.id}`)).statusCode).toBe(404);
-    const bulk = await as(adminToken, 'POST', '/api/admin/users/bulk', {
-      body: { action: 'delete', ids: [b.id, c.id] },
-    });
-    expect(bulk.json().affected).toBe(2);
-    const entries = await asSystem(test.db, (tx) =>
-      tx
-        .select()
-        .from(auditLogs)
-        .where(and(inArray(auditLogs.entityId, [a.id, b.id, c.id]), eq(auditLogs.action, 'user.deleted'))),
-    );
-    expect(entries).toHaveLength(3);
-    expect(entries.every((e) => e.companyId === company.id && e.actorUserId === admin.id && e.before)).toBe(true);
-  });
-
   it('exports the filtered list as xlsx and csv, with formulas neutralised', async () => {
     await test.factories.createUser(company, {
       name: '=HYPERLINK("http://evil")',
@@ -439,4 +412,19 @@ describe('admin users resource', () => {
     expect(last.json().data).toHaveLength(1);
     expect(last.json().data[0].registration_number).toBe('R10000');
   });
+});
+
+describeResourceContract({
+  plural: 'users',
+  entity: 'user',
+  permissions: { read: 'show_user', write: 'show_user' },
+  create: (n) => ({
+    name: 'Deniz',
+    surname: `Kişi ${n}`,
+    email: `contract-${n}@example.test`,
+    username: `contract.${n}`,
+    role_ids: [ROLE.user],
+  }),
+  update: { department: 'Pazarlama', title: 'Uzman' },
+  invalid: { body: { name: 'Deniz', surname: 'Kişi', email: 'not-an-email' }, field: 'email' },
 });
