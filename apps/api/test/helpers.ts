@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Session } from '@kampus/shared';
+import type { OptionalResourceAction, Session } from '@kampus/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { type Config, readConfig } from '../src/config.js';
@@ -131,13 +131,19 @@ export function companyCaller(target: () => { app: FastifyInstance; company: Pic
 
 /**
  * The generated routes of a framework resource (`/api/admin/{plural}`) on one id, split into reads and writes, so a
- * test walks the whole permission and tenant matrix without listing it again.
+ * test walks the whole permission and tenant matrix without listing it again. `without` leaves out the actions the
+ * resource's contract does not offer.
  */
-export function resourceRoutes(plural: string, id: number, bodies: { create: unknown; update: unknown }) {
+export function resourceRoutes(
+  plural: string,
+  id: number,
+  bodies: { create: unknown; update: unknown },
+  without: readonly OptionalResourceAction[] = [],
+) {
   const base = `/api/admin/${plural}`;
   const reads: RouteCall[] = [
     ['GET', base],
-    ['POST', `${base}/export`],
+    ...(without.includes('export') ? [] : [['POST', `${base}/export`] as RouteCall]),
     ['GET', `${base}/${id}`],
   ];
   const writes: RouteCall[] = [
@@ -145,7 +151,9 @@ export function resourceRoutes(plural: string, id: number, bodies: { create: unk
     ['PUT', `${base}/${id}`, bodies.update],
     ['POST', `${base}/${id}`, bodies.update],
     ['DELETE', `${base}/${id}`],
-    ['POST', `${base}/bulk`, { action: 'status', ids: [id], status: 0 }],
+    ...(without.includes('bulk')
+      ? []
+      : [['POST', `${base}/bulk`, { action: 'status', ids: [id], status: 0 }] as RouteCall]),
   ];
   return { reads, writes, all: [...reads, ...writes] };
 }

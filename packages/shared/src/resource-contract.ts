@@ -6,6 +6,9 @@ import type { ResourceListQuery } from './schemas/resource.js';
 export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete';
 export type ResourcePermissions = Record<ResourceAction, Permission>;
 
+/** Generated actions a resource may go without (their routes are then not registered): bulk actions, export. */
+export type OptionalResourceAction = 'bulk' | 'export';
+
 /** The usual shape: one permission to see the records, one (by default the same) to change them. */
 export function readWrite(read: Permission, write: Permission = read): ResourcePermissions {
   return { list: read, read, create: write, update: write, delete: write };
@@ -66,6 +69,8 @@ export interface ResourceContract<
   };
   /** The admin screens of the web app; routes, named routes and links are built from them. */
   screens: Screens;
+  /** Generated actions that do not apply to this resource; every other one is offered. */
+  without?: readonly OptionalResourceAction[];
 }
 
 /** Declares a contract, keeping its literal screen names and paths (so links to them are type-checked). */

@@ -3,6 +3,7 @@ import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
 import { hashtagsContract } from './schemas/hashtags.js';
 import { institutionsContract } from './schemas/institutions.js';
 import { menuItemsContract } from './schemas/menu-admin.js';
+import { rolesContract } from './schemas/roles-admin.js';
 import { solutionPartnersContract } from './schemas/solution-partners.js';
 import { userGroupsContract } from './schemas/user-groups.js';
 import { usersContract } from './schemas/users-admin.js';
@@ -21,4 +22,5 @@ export const RESOURCE_CONTRACTS = [
   usersContract,
   menuItemsContract,
   dataRequestsContract,
+  rolesContract,
 ] as const;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from './access.js';
-import { adminRoleCreateSchema, groupPermissions, PERMISSION_AREAS, permissionAreaOf } from './schemas/roles-admin.js';
+import {
+  adminRoleCreateSchema,
+  adminRoleUpdateSchema,
+  groupPermissions,
+  PERMISSION_AREAS,
+  permissionAreaOf,
+} from './schemas/roles-admin.js';
 
 describe('permissionAreaOf', () => {
   it.each<[Permission, string]>([
@@ -68,5 +74,15 @@ describe('adminRoleCreateSchema', () => {
   it('refuses names outside the catalogue and an empty name', () => {
     expect(adminRoleCreateSchema.safeParse({ name: 'x', permissions: ['drop_tables'] }).success).toBe(false);
     expect(adminRoleCreateSchema.safeParse({ name: '  ', permissions: [] }).success).toBe(false);
+  });
+});
+
+describe('adminRoleUpdateSchema', () => {
+  it('changes only what is sent: a rename keeps the permissions', () => {
+    expect(adminRoleUpdateSchema.parse({ name: ' Raporcu ' })).toEqual({ name: 'Raporcu' });
+    expect(adminRoleUpdateSchema.parse({ permissions: ['read_faq', 'read_faq'] })).toEqual({
+      permissions: ['read_faq'],
+    });
+    expect(adminRoleUpdateSchema.parse({ permissions: [] })).toEqual({ permissions: [] });
   });
 });

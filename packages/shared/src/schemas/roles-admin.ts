@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../access.js';
+import { defineContract, readWrite } from '../resource-contract.js';
 import { ID_MAX } from './common.js';
 import { resourceListQuerySchema } from './resource.js';
 
@@ -19,8 +20,10 @@ export const adminRoleSchema = z.object({
 });
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 
+const roleNameSchema = z.string().trim().min(1).max(ROLE_NAME_MAX);
+
 export const adminRoleCreateSchema = z.object({
-  name: z.string().trim().min(1).max(ROLE_NAME_MAX),
+  name: roleNameSchema,
   permissions: z
     .array(permissionSchema)
     .max(PERMISSIONS.length)
@@ -28,11 +31,47 @@ export const adminRoleCreateSchema = z.object({
     .transform((names) => [...new Set(names)]),
 });
 export type AdminRoleCreate = z.infer<typeof adminRoleCreateSchema>;
-export const adminRoleUpdateSchema = adminRoleCreateSchema.partial();
+/**
+ * PUT or POST api/admin/roles/{id}: the fields sent change, the others stay. Not `adminRoleCreateSchema.partial()`:
+ * its default would turn a body without `permissions` into `[]` and take every permission from the role.
+ */
+export const adminRoleUpdateSchema = z
+  .object({
+    name: roleNameSchema,
+    permissions: z
+      .array(permissionSchema)
+      .max(PERMISSIONS.length)
+      .transform((names) => [...new Set(names)]),
+  })
+  .partial();
 export type AdminRoleUpdate = z.infer<typeof adminRoleUpdateSchema>;
 
 export const adminRoleListQuerySchema = resourceListQuerySchema;
 export type AdminRoleListQuery = z.infer<typeof adminRoleListQuerySchema>;
+
+/**
+ * `api/admin/roles` and its admin screens (spec §2.2, §6): read_role reads, create_role creates, changes and deletes.
+ * The spec gives the roles no bulk action and no export, so the resource goes without them. The edit screen also
+ * shows a role read-only to a reader, so its route asks read_role (the web declares it by hand).
+ */
+export const rolesContract = defineContract({
+  plural: 'roles',
+  namespace: 'roles',
+  permissions: readWrite('read_role', 'create_role'),
+  schemas: {
+    item: adminRoleSchema,
+    create: adminRoleCreateSchema,
+    update: adminRoleUpdateSchema,
+    listQuery: adminRoleListQuerySchema,
+  },
+  list: { sorts: ADMIN_ROLE_SORTS, defaultSort: 'id', filters: [] },
+  screens: {
+    list: { name: 'company.role.index', path: '/admin/authorization-roles' },
+    add: { name: 'company.role.add', path: '/admin/authorization-add-edit-roles' },
+    edit: { name: 'company.role.edit', path: '/admin/authorization-add-edit-roles/:id' },
+  },
+  without: ['bulk', 'export'],
+});
 
 /** Areas of the permission catalogue, in the order the screens show them. */
 export const PERMISSION_AREAS = [

@@ -250,4 +250,17 @@ describe('the column map of a declaration', () => {
       defineResource(noDatabase, { ...declaration, columns: { name: hashtags.name, status: hashtags.status } }),
     ).not.toThrow();
   });
+
+  it('wants an export exactly when the contract offers one, and a presenter for shared rows', () => {
+    const columns = { name: hashtags.name, status: hashtags.status };
+    const { export: _export, ...withoutExport } = declaration;
+    expect(() => defineResource(noDatabase, { ...withoutExport, columns })).toThrow(/declare the export/);
+    const noExport = { ...contract, without: ['export'] as const };
+    expect(() => defineResource(noDatabase, { ...declaration, contract: noExport, columns })).toThrow(
+      /declare the export/,
+    );
+    expect(() => defineResource(noDatabase, { ...withoutExport, contract: noExport, columns })).not.toThrow();
+    const shared = { rows: () => undefined, readOnly: 'roles.built_in_read_only' };
+    expect(() => defineResource(noDatabase, { ...declaration, columns, shared })).toThrow(/presents its items/);
+  });
 });

@@ -20,7 +20,7 @@ import { inTenant } from '../../db/scope.js';
 import type { Actor } from '../actor.js';
 import { record } from '../events.js';
 import type { ExportPlan } from '../exports.js';
-import { invalidFields, notFound } from '../http/errors.js';
+import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import type { Translate } from '../i18n.js';
 import type { Cell } from './export.js';
 
@@ -119,12 +119,27 @@ export interface UniqueRule<Create> {
   /** The body field, also the key of the 422's errors. */
   field: Extract<keyof Create, string>;
   column: PgColumn;
-  /** The unique index enforcing it. */
-  constraint: string;
+  /** The unique index enforcing it, when the table has one (without it only the check before the write guards). */
+  constraint?: string;
   /** Locale key of the message. */
   message: string;
   /** Compare with case folded, the Turkish, Azerbaijani and German capitals included. */
   ignoreCase?: boolean;
+}
+
+/** Who reads: the company, and whether a super admin reads it (what shared rows may depend on). */
+export type Viewer = Pick<Actor, 'companyId' | 'isSuperAdmin'>;
+
+/**
+ * Rows of no company that every company also reads, read-only (roles: the built-in roles, company_id NULL). They are
+ * listed, counted and read by id beside the company's own; a change, delete, bulk or status action naming one is a
+ * 422 `readOnly` (on `id`) before any hook runs, and the framework's own writes still filter by `company_id =`.
+ */
+export interface SharedRows {
+  /** The shared rows this viewer sees (e.g. `company_id IS NULL`, some of them only to a super admin). */
+  rows: (viewer: Viewer) => SQL | undefined;
+  /** Locale key of the 422 a change of a shared row answers. */
+  readOnly: string;
 }
 
 /**
@@ -138,6 +153,8 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   /** Audit entity type and action prefix: `user` → `user.created`. */
   entity: string;
   table: TenantTable;
+  /** Rows of no company every company reads but none writes; the declaration then presents its items itself. */
+  shared?: SharedRows;
   /**
    * Item field → column. The framework writes the body's fields through it (create and update need no code of
    * their own), sorts by the contract's sort fields through it and, when every item field has a column, presents
@@ -179,7 +196,8 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
     schema: z.ZodType<number>;
     apply: (tx: Db, actor: Actor, items: Item[], status: number) => Promise<void>;
   };
-  export: {
+  /** The export's file and columns; left out only by a resource whose contract goes without export. */
+  export?: {
     /** Locale key of the file (and sheet) name; the date is appended. */
     fileName: string;
     columns: ExportColumn<Item>[];
@@ -218,6 +236,12 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
 ) {
   const { table, contract } = decl;
   const ofCompany = (companyId: number) => eq(table.companyId, companyId);
+  /** What a viewer reads: the company's rows, and the shared ones it sees. */
+  const visibleTo = (viewer: Viewer) =>
+    decl.shared ? (or(ofCompany(viewer.companyId), decl.shared.rows(viewer)) as SQL) : ofCompany(viewer.companyId);
+  // A bare company id (an export's owner) sees the shared rows a company admin sees.
+  const viewerOf = (who: number | Viewer): Viewer =>
+    typeof who === 'number' ? { companyId: who, isSuperAdmin: false } : who;
   const columns = { id: table.id, ...decl.columns } as Record<string, PgColumn>;
   const statusColumn = decl.activeStatus ? (table as TenantTable & { status: PgColumn }).status : undefined;
   const sortable: Record<string, PgColumn | SQL> = {
@@ -252,6 +276,11 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     return rows.map(itemOfRow);
   }
 
+  const offersExport = !contract.without?.includes('export');
+  if (offersExport !== Boolean(decl.export)) {
+    throw new Error(`${decl.entity}: declare the export exactly when the contract offers it`);
+  }
+  if (decl.shared && !decl.present) throw new Error(`${decl.entity}: a resource with shared rows presents its items`);
   if (!decl.present) {
     const item = contract.schemas.item;
     const fields = item instanceof z.ZodObject ? Object.keys(item.shape) : [];
@@ -282,9 +311,12 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   const createRow = decl.create ?? insertColumns;
   const updateRow = decl.update ?? updateColumns;
 
-  /** The list's WHERE: always the tenant, then search and filters. Exposed so a test can read the SQL. */
-  function listWhere(companyId: number, query: Query): SQL {
-    const parts: (SQL | undefined)[] = [ofCompany(companyId)];
+  /**
+   * The list's WHERE: always the tenant (and the shared rows the viewer sees), then search and filters. Exposed so a
+   * test can read the SQL.
+   */
+  function listWhere(who: number | Viewer, query: Query): SQL {
+    const parts: (SQL | undefined)[] = [visibleTo(viewerOf(who))];
     if (query.search && decl.search.length > 0) {
       const pattern = likePattern(query.search);
       parts.push(or(...decl.search.map((column) => sql`${foldedColumn(column)} like ${pattern}`)));
@@ -345,20 +377,28 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       return await write();
     } catch (error) {
       const constraint = uniqueViolationOf(error);
-      const rule = uniqueRules.find((candidate) => candidate.constraint === constraint);
+      const rule = uniqueRules.find(
+        (candidate) => candidate.constraint !== undefined && candidate.constraint === constraint,
+      );
       if (rule) throw invalidFields({ [rule.field]: rule.message });
       throw error;
     }
   }
 
-  /** All ids must be the company's, checked in one query; otherwise 404 and nothing happens. */
-  async function findOwned(tx: Db, actor: Actor, ids: number[]): Promise<Item[]> {
+  /**
+   * All ids must be the company's (or shared rows the actor sees), checked in one query; otherwise 404 and nothing
+   * happens. For a change, a shared row is a 422.
+   */
+  async function findOwned(tx: Db, actor: Actor, ids: number[], change = false): Promise<Item[]> {
     const unique = [...new Set(ids)];
     const found = await tx
-      .select({ id: table.id })
+      .select({ id: table.id, companyId: table.companyId })
       .from(table)
-      .where(and(ofCompany(actor.companyId), inArray(table.id, unique)));
+      .where(and(visibleTo(actor), inArray(table.id, unique)));
     if (found.length !== unique.length) throw notFound();
+    if (change && decl.shared && found.some((row) => row.companyId !== actor.companyId)) {
+      throw new HttpError(422, decl.shared.readOnly, {}, { id: [decl.shared.readOnly] });
+    }
     return presentInOrder(tx, actor.companyId, unique);
   }
 
@@ -399,11 +439,11 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   }
 
   /** Ids of the filtered, sorted list, capped at `limit`. */
-  const findIds = (tx: Db, companyId: number, query: Query, limit: number, offset = 0) =>
+  const findIds = (tx: Db, viewer: number | Viewer, query: Query, limit: number, offset = 0) =>
     tx
       .select({ id: table.id })
       .from(table)
-      .where(listWhere(companyId, query))
+      .where(listWhere(viewer, query))
       .orderBy(...listOrder(query.sort))
       .limit(limit)
       .offset(offset);
@@ -415,8 +455,8 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     list: (actor: Actor, query: Query) =>
       inTenant(db, actor.companyId, async (tx) => {
         const [rows, [total]] = await Promise.all([
-          findIds(tx, actor.companyId, query, query.per_page, (query.page - 1) * query.per_page),
-          tx.select({ value: count() }).from(table).where(listWhere(actor.companyId, query)),
+          findIds(tx, actor, query, query.per_page, (query.page - 1) * query.per_page),
+          tx.select({ value: count() }).from(table).where(listWhere(actor, query)),
         ]);
         const data = await presentInOrder(
           tx,
@@ -448,7 +488,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
 
     update: (actor: Actor, id: number, input: Update) =>
       inTenant(db, actor.companyId, async (tx) => {
-        const [before] = await findOwned(tx, actor, [id]);
+        const [before] = await findOwned(tx, actor, [id], true);
         if (!before) throw notFound();
         await assertUnique(tx, actor.companyId, input, id);
         await withUniqueIndexes(() => updateRow(tx, actor, before, input));
@@ -458,15 +498,17 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       }),
 
     remove: (actor: Actor, id: number) =>
-      inTenant(db, actor.companyId, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id]))),
+      inTenant(db, actor.companyId, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id], true))),
 
     /** Sets the status of some of the company's records (e.g. reactivate), through the declared status rule. */
     setStatus: (actor: Actor, ids: number[], status: number) =>
-      inTenant(db, actor.companyId, async (tx) => applyStatus(tx, actor, await findOwned(tx, actor, ids), status)),
+      inTenant(db, actor.companyId, async (tx) =>
+        applyStatus(tx, actor, await findOwned(tx, actor, ids, true), status),
+      ),
 
     bulk: (actor: Actor, input: BulkAction, t: Translate): Promise<BulkResult> =>
       inTenant(db, actor.companyId, async (tx) => {
-        const items = await findOwned(tx, actor, input.ids);
+        const items = await findOwned(tx, actor, input.ids, true);
         if (input.action === 'delete') await deleteItems(tx, actor, items);
         else await applyStatus(tx, actor, items, input.status);
         const key = input.action === 'delete' ? 'resource.bulk_deleted' : 'resource.bulk_updated';
@@ -484,17 +526,19 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       format: ExportFormat,
       t: Translate,
     ): Promise<ExportPlan> => {
+      if (!decl.export) throw new Error(`${decl.entity} has no export`);
+      const exported = decl.export;
       const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
       const ids = (await findIds(tx, companyId, full, EXPORT_MAX_ROWS)).map((r) => r.id as number);
-      const extra = (await decl.export.extraColumns?.(tx, companyId, t)) ?? [];
-      const columns = [...decl.export.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
+      const extra = (await exported.extraColumns?.(tx, companyId, t)) ?? [];
+      const columns = [...exported.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
       async function* rows() {
         for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
           const items = await presentInOrder(tx, companyId, ids.slice(start, start + EXPORT_BATCH));
           yield items.map((item) => columns.map((c) => c.value(item, t)));
         }
       }
-      const name = t(decl.export.fileName);
+      const name = t(exported.fileName);
       return {
         fileName: name,
         format,

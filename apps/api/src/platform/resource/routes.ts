@@ -22,12 +22,12 @@ const guard = (permission: Permission) => ({ access: { permission } }) as const;
 
 /**
  * Registers the routes of a declared resource under `/api/admin/{plural}`: list, export, detail, create, update (PUT
- * and POST), delete and bulk. Every route declares its permission; custom actions are ordinary routes registered
- * beside these (with `actorOf` and the resource's service calls).
+ * and POST), delete and bulk, less the actions its contract goes `without`. Every route declares its permission;
+ * custom actions are ordinary routes registered beside these (with `actorOf` and the resource's service calls).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the route layer is generic over every resource's types
 export function registerResource<R extends Resource<any, any, any, any>>(app: FastifyInstance, resource: R): void {
-  const { permissions, schemas, plural } = resource.declaration.contract;
+  const { permissions, schemas, plural, without = [] } = resource.declaration.contract;
   const base = `/api/admin/${plural}`;
   const tags = ['admin', plural];
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,26 +45,28 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
   );
 
   // The export runs as a job (platform/exports.ts): the request answers 202 with it, the file follows.
-  const exportJob = `resource.${plural}`;
-  app.exportJobs.define({
-    name: exportJob,
-    schema: exportQuery,
-    plan: (tx, owner, params, t) => {
-      const { format, ...query } = params as { format: ExportFormat } & ResourceListQuery;
-      return resource.exportPlan(tx, owner.companyId, query, format, t);
-    },
-  });
-  r.post(
-    `${base}/export`,
-    {
-      config: guard(permissions.list),
-      schema: { tags, querystring: exportQuery, response: { 202: itemResponseSchema(jobStartedSchema) } },
-    },
-    async (request, reply) => {
-      const jobId = await app.exportJobs.start(actorOf(request), exportJob, request.query);
-      return reply.code(202).send({ data: { job_id: jobId } });
-    },
-  );
+  if (!without.includes('export')) {
+    const exportJob = `resource.${plural}`;
+    app.exportJobs.define({
+      name: exportJob,
+      schema: exportQuery,
+      plan: (tx, owner, params, t) => {
+        const { format, ...query } = params as { format: ExportFormat } & ResourceListQuery;
+        return resource.exportPlan(tx, owner.companyId, query, format, t);
+      },
+    });
+    r.post(
+      `${base}/export`,
+      {
+        config: guard(permissions.list),
+        schema: { tags, querystring: exportQuery, response: { 202: itemResponseSchema(jobStartedSchema) } },
+      },
+      async (request, reply) => {
+        const jobId = await app.exportJobs.start(actorOf(request), exportJob, request.query);
+        return reply.code(202).send({ data: { job_id: jobId } });
+      },
+    );
+  }
 
   r.get(
     `${base}/:id`,
@@ -107,6 +109,7 @@ export function registerResource<R extends Resource<any, any, any, any>>(app: Fa
   );
 
   // Declared with the update permission; a bulk delete also needs the delete permission when that one differs.
+  if (without.includes('bulk')) return;
   r.post(
     `${base}/bulk`,
     {

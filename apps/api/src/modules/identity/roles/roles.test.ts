@@ -1,19 +1,30 @@
-import { groupPermissions, ROLE } from '@kampus/shared';
-import { desc, eq } from 'drizzle-orm';
+import { groupPermissions, ROLE, rolesContract } from '@kampus/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../../test/factories.js';
-import { call, createTestApp, hostOf, login, type TestApp } from '../../../../test/helpers.js';
-import { auditLogs, roles } from '../../../db/schema/index.js';
+import { companyCaller, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
+import { tokenWithPermissions } from '../../../../test/permissions.js';
+import { describeResourceContract } from '../../../../test/resource-contract.js';
+import { roles } from '../../../db/schema/index.js';
 import { asSystem } from '../../../db/scope.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+// 401/403 on every action, read_role reading but not changing, 404 for another company's role, 422, the audit trail,
+// and no bulk or export (the contract goes without them).
+describeResourceContract({
+  plural: 'roles',
+  entity: 'role',
+  permissions: { read: 'read_role', write: 'create_role' },
+  create: (n) => ({ name: `Rol ${n}`, permissions: ['read_faq'] }),
+  update: { name: 'Yeniden adlandırıldı', permissions: ['read_faq', 'create_faq'] },
+  invalid: { body: { name: '', permissions: [] }, field: 'name' },
+  without: rolesContract.without,
+});
 
-describe('admin roles and the permission catalogue', () => {
+describe('admin roles: the built-ins, the rules of a role and the permission catalogue', () => {
   let test: TestApp;
   let company: CompanyRow;
   let other: CompanyRow;
   let admin: UserRow;
-  let learner: UserRow;
   let adminToken: string;
   let learnerToken: string;
   let superToken: string;
@@ -25,7 +36,7 @@ describe('admin roles and the permission catalogue', () => {
     company = await f.createCompany();
     other = await f.createCompany();
     admin = await f.createAdmin(company);
-    learner = await f.createUser(company);
+    const learner = await f.createUser(company);
     const superAdmin = await f.createSuperAdmin(company);
     adminToken = (await login(test.app, company, admin.email!)).access_token;
     learnerToken = (await login(test.app, company, learner.email!)).access_token;
@@ -34,19 +45,7 @@ describe('admin roles and the permission catalogue', () => {
   });
   afterAll(() => test.close());
 
-  const as = (
-    token: string | undefined,
-    method: Method,
-    url: string,
-    options: { body?: unknown; query?: Record<string, string>; lang?: string } = {},
-  ) =>
-    call(test.app, method, url, {
-      host: hostOf(company),
-      token,
-      body: options.body,
-      query: options.query,
-      headers: options.lang ? { 'x-content-language': options.lang } : {},
-    });
+  const as = companyCaller(() => ({ app: test.app, company }));
 
   const createRole = async (name: string, permissions: string[]) => {
     const response = await as(adminToken, 'POST', '/api/admin/roles', { body: { name, permissions } });
@@ -54,44 +53,12 @@ describe('admin roles and the permission catalogue', () => {
     return response.json().data as { id: number; name: string; permissions: string[] };
   };
 
-  const actions = (id: number): [Method, string, unknown?][] => [
-    ['GET', '/api/admin/roles'],
-    ['GET', `/api/admin/roles/${id}`],
-    ['POST', '/api/admin/roles', { name: 'Guard', permissions: [] }],
-    ['PUT', `/api/admin/roles/${id}`, { name: 'Changed' }],
-    ['POST', `/api/admin/roles/${id}`, { name: 'Changed' }],
-    ['DELETE', `/api/admin/roles/${id}`],
-    ['GET', '/api/admin/permissions'],
-  ];
-
-  it('answers 401 without a session and 403 without the role permissions', async () => {
-    const role = await createRole('Guarded', []);
-    for (const [method, url, body] of actions(role.id)) {
-      expect((await as(undefined, method, url, { body })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await as(learnerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect((await as(adminToken, 'GET', `/api/admin/roles/${role.id}`)).json().data.name).toBe('Guarded');
-  });
-
-  it('gives read_role the list but not the changes, which need create_role', async () => {
-    const reader = await createRole('Okuyucu', ['read_role']);
-    const user = await test.factories.createUser(company, { roles: [reader.id] });
-    const token = (await login(test.app, company, user.email!)).access_token;
-    expect((await as(token, 'GET', '/api/admin/roles')).statusCode).toBe(200);
-    expect((await as(token, 'GET', `/api/admin/roles/${reader.id}`)).statusCode).toBe(200);
-    expect((await as(token, 'POST', '/api/admin/roles', { body: { name: 'X', permissions: [] } })).statusCode).toBe(
-      403,
-    );
-    expect((await as(token, 'DELETE', `/api/admin/roles/${reader.id}`)).statusCode).toBe(403);
-    expect((await as(token, 'GET', '/api/admin/permissions')).statusCode).toBe(403);
-  });
-
-  it("answers 404 for another company's role on every action and never leaks it", async () => {
-    for (const [method, url, body] of actions(outsiderRoleId).filter(([, url]) =>
-      url.includes(String(outsiderRoleId)),
-    )) {
-      const response = await as(adminToken, method, url, { body });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
+  it("never shows another company's role, not even to a super admin, and leaves it as it was", async () => {
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await as(adminToken, method, `/api/admin/roles/${outsiderRoleId}`, {
+        body: method === 'PUT' ? { name: 'Hacked' } : undefined,
+      });
+      expect(response.statusCode, method).toBe(404);
       expect(response.body).not.toContain('Dış Rol');
     }
     const list = await as(superToken, 'GET', '/api/admin/roles', { query: { per_page: '100' } });
@@ -112,14 +79,28 @@ describe('admin roles and the permission catalogue', () => {
       permissions: ['show_training', 'read_training'],
       users_count: 0,
     });
+    expect(list.json().meta.total).toBe(data.length);
     expect((await as(adminToken, 'GET', `/api/admin/roles/${ROLE.superAdmin}`)).statusCode).toBe(404);
     const superList = await as(superToken, 'GET', '/api/admin/roles', { query: { per_page: '100' } });
     expect(superList.json().data.map((r: { id: number }) => r.id)).toContain(ROLE.superAdmin);
+    expect((await as(superToken, 'GET', `/api/admin/roles/${ROLE.superAdmin}`)).statusCode).toBe(200);
 
     const found = await as(adminToken, 'GET', '/api/admin/roles', { query: { search: 'EĞİTMEN' } });
     expect(found.json()).toMatchObject({ data: [{ id: own.id }], meta: { total: 1 } });
     const paged = await as(adminToken, 'GET', '/api/admin/roles', { query: { per_page: '1', page: '2', sort: 'id' } });
     expect(paged.json().data.map((r: { id: number }) => r.id)).toEqual([ROLE.user]);
+  });
+
+  it('sorts by name ignoring case, so the built-ins sit among the company roles', async () => {
+    await createRole('Bakım', []);
+    await createRole('Zabıta', []);
+    const list = await as(adminToken, 'GET', '/api/admin/roles', { query: { per_page: '100', sort: 'name' } });
+    const names = (list.json().data as { name: string }[]).map((r) => r.name);
+    expect(names.indexOf('admin')).toBeLessThan(names.indexOf('Bakım'));
+    expect(names.indexOf('Bakım')).toBeLessThan(names.indexOf('user'));
+    expect(names.indexOf('user')).toBeLessThan(names.indexOf('Zabıta'));
+    const reversed = await as(adminToken, 'GET', '/api/admin/roles', { query: { per_page: '100', sort: '-name' } });
+    expect((reversed.json().data as { name: string }[]).map((r) => r.name)).toEqual([...names].reverse());
   });
 
   it('refuses to change or delete a built-in role with a localized 422', async () => {
@@ -131,15 +112,21 @@ describe('admin roles and the permission catalogue', () => {
       const response = await as(adminToken, method, `/api/admin/roles/${ROLE.admin}`, { body, lang: 'en' });
       expect(response.statusCode, method).toBe(422);
       expect(response.json().message).toMatch(/built-in/i);
+      expect(Object.keys(response.json().errors)).toEqual(['id']);
     }
+    // Even a name another role holds: the built-in is refused first.
+    await createRole('Çakışan', []);
+    const clash = await as(adminToken, 'PUT', `/api/admin/roles/${ROLE.user}`, { body: { name: 'çakışan' } });
+    expect(clash.json().message).toMatch(/yerleşik/i);
     const after = await as(adminToken, 'GET', `/api/admin/roles/${ROLE.admin}`);
     expect(after.json().data).toMatchObject({ name: 'admin', built_in: true });
     expect(after.json().data.permissions).toContain('create_role');
+    expect(await test.factories.auditOf('role', ROLE.admin)).toEqual([]);
   });
 
-  it('validates the body: name required and unique in the company, permissions from the catalogue', async () => {
+  it('validates the body: name unique in the company ignoring case, permissions from the catalogue', async () => {
     await createRole('Benzersiz', []);
-    const dup = await as(adminToken, 'POST', '/api/admin/roles', { body: { name: 'benzersiz', permissions: [] } });
+    const dup = await as(adminToken, 'POST', '/api/admin/roles', { body: { name: 'BENZERSİZ', permissions: [] } });
     expect(dup.statusCode).toBe(422);
     expect(Object.keys(dup.json().errors)).toEqual(['name']);
     const bad = await as(adminToken, 'POST', '/api/admin/roles', {
@@ -147,33 +134,29 @@ describe('admin roles and the permission catalogue', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['name', 'permissions.0']);
-    const same = await as(superToken, 'POST', '/api/admin/roles', { body: { name: 'Dış Rol', permissions: [] } });
-    expect(same.statusCode).toBe(201);
+    // Another company's name, and a built-in's, are free to take.
+    for (const name of ['Dış Rol', 'admin']) {
+      const same = await as(superToken, 'POST', '/api/admin/roles', { body: { name, permissions: [] } });
+      expect(same.statusCode, name).toBe(201);
+    }
   });
 
-  it('updates and deletes a company role, auditing each change', async () => {
+  it('updates a company role, its permissions replaced, auditing the role before and after', async () => {
     const role = await createRole('Geçici', ['read_faq']);
-    const updated = await as(adminToken, 'PUT', `/api/admin/roles/${role.id}`, {
-      body: { name: 'Kalıcı', permissions: ['read_faq', 'create_faq'] },
+    const renamed = await as(adminToken, 'PUT', `/api/admin/roles/${role.id}`, { body: { name: 'Kalıcı' } });
+    expect(renamed.json().data).toMatchObject({ name: 'Kalıcı', permissions: ['read_faq'] });
+    const updated = await as(adminToken, 'POST', `/api/admin/roles/${role.id}`, {
+      body: { permissions: ['create_faq', 'read_report'] },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ name: 'Kalıcı', permissions: ['read_faq', 'create_faq'] });
-    const removed = await as(adminToken, 'DELETE', `/api/admin/roles/${role.id}`);
-    expect(removed.statusCode).toBe(200);
-    expect((await as(adminToken, 'GET', `/api/admin/roles/${role.id}`)).statusCode).toBe(404);
-    const entries = await asSystem(test.db, (tx) =>
-      tx.select().from(auditLogs).where(eq(auditLogs.entityId, role.id)).orderBy(desc(auditLogs.id)),
-    );
-    expect(entries.filter((e) => e.entityType === 'role').map((e) => e.action)).toEqual([
-      'role.deleted',
-      'role.updated',
-      'role.created',
-    ]);
-    expect(entries[1]).toMatchObject({
+    expect(updated.json().data).toMatchObject({ name: 'Kalıcı', permissions: ['read_report', 'create_faq'] });
+    const [last] = await test.factories.auditOf('role', role.id);
+    expect(last).toMatchObject({
+      action: 'role.updated',
       companyId: company.id,
       actorUserId: admin.id,
-      before: expect.objectContaining({ name: 'Geçici' }),
-      after: expect.objectContaining({ name: 'Kalıcı' }),
+      before: expect.objectContaining({ name: 'Kalıcı', permissions: ['read_faq'] }),
+      after: expect.objectContaining({ permissions: ['read_report', 'create_faq'] }),
     });
   });
 
@@ -187,12 +170,22 @@ describe('admin roles and the permission catalogue', () => {
     expect(session.roles[0]?.permissions.map((p) => p.name).sort()).toEqual(['read_faq', 'read_report']);
     const counted = await as(adminToken, 'GET', `/api/admin/roles/${role.id}`);
     expect(counted.json().data.users_count).toBe(1);
+    // Deleting the role takes it from its people.
+    expect((await as(adminToken, 'DELETE', `/api/admin/roles/${role.id}`)).statusCode).toBe(200);
+    const holder = await as(adminToken, 'GET', `/api/admin/users/${person.id}`);
+    expect(holder.json().data.roles).toEqual([]);
   });
 
-  it('serves the permission catalogue grouped by area', async () => {
+  it('serves the permission catalogue grouped by area, to read_permission only', async () => {
     const response = await as(adminToken, 'GET', '/api/admin/permissions');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: groupPermissions() });
     expect(response.json().data[0]).toEqual({ area: 'users', permissions: ['show_user'] });
+    expect((await as(undefined, 'GET', '/api/admin/permissions')).statusCode).toBe(401);
+    expect((await as(learnerToken, 'GET', '/api/admin/permissions')).statusCode).toBe(403);
+    const roleReader = await tokenWithPermissions(test, company, ['read_role']);
+    expect((await as(roleReader, 'GET', '/api/admin/permissions')).statusCode).toBe(403);
+    const catalogueReader = await tokenWithPermissions(test, company, ['read_permission']);
+    expect((await as(catalogueReader, 'GET', '/api/admin/permissions')).statusCode).toBe(200);
   });
 });

@@ -4,16 +4,14 @@ import {
   IconHash,
   IconKey,
   IconLayoutDashboard,
-  IconShieldLock,
   IconUserOff,
   IconUserPlus,
-  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { pathTo, routePath } from '../../../app/route-names.js';
-import { permissionRoleRoutes } from '../../identity/roles/routes.js';
+import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
 import { companiesRoutes } from '../../organisation/companies/routes.js';
 import { dataRoutes } from '../../organisation/data/routes.js';
 import { faqAdminRoutes } from '../../organisation/faq/admin/routes.js';
@@ -85,31 +83,7 @@ export const adminRoutes: AdminRoute[] = [
   ...userImportRoutes,
   ...registrationRequestRoutes,
   ...userGroupRoutes,
-  {
-    path: routePath('company.role.index'),
-    lazy: page(() => import('../../identity/roles/RolesListPage.js')),
-    handle: {
-      name: 'company.role.index',
-      permission: 'read_role',
-      title: 'roles.list_title',
-      nav: { area: 'authorization', icon: IconUserShield },
-    },
-  },
-  {
-    path: routePath('company.role.add'),
-    lazy: page(() => import('../../identity/roles/RoleFormPage.js')),
-    handle: {
-      name: 'company.role.add',
-      permission: 'create_role',
-      title: 'roles.add_title',
-      nav: { area: 'authorization', icon: IconShieldLock },
-    },
-  },
-  {
-    path: routePath('company.role.edit'),
-    lazy: page(() => import('../../identity/roles/RoleFormPage.js')),
-    handle: { name: 'company.role.edit', permission: 'read_role', title: 'roles.edit_title' },
-  },
+  ...roleRoutes,
   {
     path: routePath('company.permission.index'),
     lazy: page(() => import('../../identity/roles/PermissionsPage.js')),

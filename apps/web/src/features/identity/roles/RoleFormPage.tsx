@@ -1,4 +1,4 @@
-import { type AdminRole, adminRoleCreateSchema, type Permission } from '@kampus/shared';
+import { type AdminRole, adminRoleCreateSchema, type Permission, rolesContract } from '@kampus/shared';
 import { Alert, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { useResourceStore } from '../../../lib/resource.js';
 import { useSessionUser } from '../../../lib/session.js';
-import { sessionCan } from '../../frame/admin/access.js';
+import { sessionMayWrite } from '../../frame/admin/access.js';
 import { rolesResource, useRoleLabel } from './api.js';
 import { PermissionMatrix } from './PermissionMatrix.js';
 
@@ -85,7 +85,7 @@ export default function RoleFormPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const store = useResourceStore(rolesResource, { id: id ?? null });
-  const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
+  const canWrite = sessionMayWrite(useSessionUser()?.roles, rolesContract);
   const { itemQuery, item } = store;
   return (
     <Stack maw={1100}>

@@ -1,4 +1,4 @@
-import type { AdminRole } from '@kampus/shared';
+import { type AdminRole, rolesContract } from '@kampus/shared';
 import { Anchor, Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -10,14 +10,14 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { RowLinkAction } from '../../../components/RowActions.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useSessionUser } from '../../../lib/session.js';
-import { sessionCan } from '../../frame/admin/access.js';
+import { sessionMayWrite } from '../../frame/admin/access.js';
 import {
   AddButton,
   listTextKeys,
   useRecordRowActions,
   useResourceTable,
 } from '../../frame/admin/records/ResourceListPage.js';
-import { ROLE_LIST_CONFIG, rolesResource, useRoleLabel } from './api.js';
+import { rolesResource, useRoleLabel } from './api.js';
 
 const formPath = (role: AdminRole) => pathTo('company.role.edit', { id: role.id });
 
@@ -62,11 +62,12 @@ function useColumns(): TableColumn<AdminRole>[] {
 /** /admin/authorization-roles: the built-in roles (read-only) and the company's roles. */
 export default function RolesListPage() {
   const { t } = useTranslation();
-  const list = useListState(ROLE_LIST_CONFIG);
-  const { store, table } = useResourceTable(rolesResource, list, { exportable: false });
+  const list = useListState(rolesResource.listConfig);
+  // No export: the roles' contract goes without it (and without bulk actions).
+  const { store, table } = useResourceTable(rolesResource, list);
   const columns = useColumns();
   const label = useRoleLabel();
-  const canWrite = sessionCan(useSessionUser()?.roles, 'create_role');
+  const canWrite = sessionMayWrite(useSessionUser()?.roles, rolesContract);
   const editAndDelete = useRecordRowActions<AdminRole>(store, listTextKeys('roles'), {
     testId: 'role',
     editPath: formPath,

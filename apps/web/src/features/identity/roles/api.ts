@@ -1,22 +1,12 @@
-import {
-  ADMIN_ROLE_SORTS,
-  type AdminRole,
-  type AdminRoleCreate,
-  type AdminRoleUpdate,
-  BUILT_IN_ROLES,
-  type PermissionGroup,
-} from '@kampus/shared';
+import { BUILT_IN_ROLES, type PermissionGroup, rolesContract } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.js';
-import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 
 /** `api/admin/roles` (issue 4, authorization): the built-in roles (read-only) and the company's own. */
-export const rolesResource = defineResource<AdminRole, AdminRoleCreate, AdminRoleUpdate>('roles');
-
-export const ROLE_LIST_CONFIG: ListConfig = { sortable: ADMIN_ROLE_SORTS, defaultSort: 'id', filters: [] };
+export const rolesResource = contractResource(rolesContract);
 
 /** `GET api/admin/permissions`: the catalogue grouped by area. It only changes with a release. */
 export function usePermissionCatalogue() {

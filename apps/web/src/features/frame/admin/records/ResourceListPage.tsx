@@ -67,12 +67,15 @@ type AnyResource<Item extends ResourceItem> = Resource<Item, any, any>;
 /**
  * A resource's list held for a DataTable: the store (for deletes) and the table's data props (records, total,
  * fetching, error, retry, export of the current query). `apiQuery` replaces the address's query when the page
- * forces a filter (the passive users).
+ * forces a filter (the passive users). The export is offered unless the resource's contract goes without it.
  */
 export function useResourceTable<Item extends ResourceItem>(
   resource: AnyResource<Item>,
   list: ListStateControl,
-  { apiQuery = list.apiQuery, exportable = true }: { apiQuery?: ResourceQuery; exportable?: boolean } = {},
+  {
+    apiQuery = list.apiQuery,
+    exportable = !contractOf(resource)?.without?.includes('export'),
+  }: { apiQuery?: ResourceQuery; exportable?: boolean } = {},
 ) {
   const store = useResourceStore(resource, { listQuery: apiQuery });
   const table = {
