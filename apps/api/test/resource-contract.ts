@@ -1,4 +1,4 @@
-import type { OptionalResourceAction, Permission } from '@kampus/shared';
+import type { OptionalResourceAction, ResourceAccess } from '@kampus/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from './factories.js';
 import { companyCaller, companyExporter, createTestApp, login, resourceRoutes, type TestApp } from './helpers.js';
@@ -9,8 +9,12 @@ export interface ResourceContract {
   plural: string;
   /** The audit entity (`{entity}.created`, …). */
   entity: string;
-  /** The permission of reads and the one of changes (the same one when a single permission guards both). */
-  permissions: { read: Permission; write: Permission };
+  /**
+   * The permission of reads and the one of changes (the same one when a single permission guards both), or
+   * `super_admin` for a platform resource (the company registry): its admin is then a super admin, a company admin
+   * holding every permission is refused, and what it may not see is an id outside the platform's rows (a deleted one).
+   */
+  permissions: { read: ResourceAccess; write: ResourceAccess };
   /** A valid create body; `n` makes each one unique where the resource wants unique names. */
   create: (n: number) => Record<string, unknown>;
   /** A valid update body. */
@@ -26,13 +30,14 @@ export interface ResourceContract {
 /**
  * The generated part of a framework resource's tests: what every `/api/admin/{plural}` must answer — 401 without a
  * session, 403 without the permission (and for changes with the read permission only), 404 and no change for another
- * company's record on every action and in a bulk, 422 with the field's localized message and nothing created for bad
+ * company's record (a platform resource: a record that is gone) on every action and in a bulk, 422 with the field's localized message and nothing created for bad
  * input, audited create / update / delete, bulk delete, and both export formats. A resource's own test file keeps
  * only what is its own (search, rules, uniqueness, presenters).
  */
 export function describeResourceContract(contract: ResourceContract): void {
   const base = `/api/admin/${contract.plural}`;
   const { read, write } = contract.permissions;
+  const platform = read === 'super_admin';
   const without = contract.without ?? [];
 
   describe(`the ${contract.plural} resource contract`, () => {
@@ -49,13 +54,18 @@ export function describeResourceContract(contract: ResourceContract): void {
       test = await createTestApp();
       company = await test.factories.createCompany();
       other = await test.factories.createCompany();
-      adminToken = (await login(test.app, company, (await test.factories.createAdmin(company)).email ?? ''))
-        .access_token;
+      const admin = platform
+        ? await test.factories.createSuperAdmin(company)
+        : await test.factories.createAdmin(company);
+      adminToken = (await login(test.app, company, admin.email ?? '')).access_token;
       otherAdminToken = (await login(test.app, other, (await test.factories.createAdmin(other)).email ?? ''))
         .access_token;
       learnerToken = (await login(test.app, company, (await test.factories.createUser(company)).email ?? ''))
         .access_token;
-      readerToken = await tokenWithPermissions(test, company, [read]);
+      readerToken =
+        read === 'super_admin'
+          ? (await login(test.app, company, (await test.factories.createAdmin(company)).email ?? '')).access_token
+          : await tokenWithPermissions(test, company, [read]);
     });
     afterAll(() => test.close());
     const exportAs = companyExporter(() => ({ test, company }));
@@ -83,23 +93,34 @@ export function describeResourceContract(contract: ResourceContract): void {
       expect((await detail(item.id)).json().data).toEqual(item);
     });
 
-    it(`lets ${read} read${read === write ? ' and change' : ` and only ${write} change`}`, async () => {
-      const item = await created();
-      for (const [method, url] of routes(item.id).reads) {
-        // A read answers 200, the export 202 with its job.
-        expect((await as(readerToken, method, url)).statusCode, `${method} ${url}`).toBe(
-          url.endsWith('/export') ? 202 : 200,
-        );
-      }
-      if (read === write) return;
-      for (const [method, url, body] of routes(item.id).writes) {
-        expect((await as(readerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
-      }
-      expect((await detail(item.id)).json().data).toEqual(item);
-    });
+    if (platform) {
+      it('refuses a company admin every action, changing nothing', async () => {
+        const item = await created();
+        for (const [method, url, body] of routes(item.id).all) {
+          expect((await as(readerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
+        }
+        expect((await detail(item.id)).json().data).toEqual(item);
+      });
+    } else {
+      it(`lets ${read} read${read === write ? ' and change' : ` and only ${write} change`}`, async () => {
+        const item = await created();
+        for (const [method, url] of routes(item.id).reads) {
+          // A read answers 200, the export 202 with its job.
+          expect((await as(readerToken, method, url)).statusCode, `${method} ${url}`).toBe(
+            url.endsWith('/export') ? 202 : 200,
+          );
+        }
+        if (read === write) return;
+        for (const [method, url, body] of routes(item.id).writes) {
+          expect((await as(readerToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(403);
+        }
+        expect((await detail(item.id)).json().data).toEqual(item);
+      });
+    }
 
-    it("answers 404 for another company's record on every action and in a bulk, and changes nothing", async () => {
-      const foreign = await created(asOther, otherAdminToken);
+    it(`answers 404 for ${platform ? 'a record that is gone' : "another company's record"} on every action and in a bulk, and changes nothing`, async () => {
+      const foreign = platform ? await created() : await created(asOther, otherAdminToken);
+      if (platform) expect((await as(adminToken, 'DELETE', `${base}/${foreign.id}`)).statusCode).toBe(200);
       const mine = await created();
       for (const [method, url, body] of routes(foreign.id).all.filter(([, url]) => url.includes(`/${foreign.id}`))) {
         expect((await as(adminToken, method, url, { body })).statusCode, `${method} ${url}`).toBe(404);
@@ -111,7 +132,7 @@ export function describeResourceContract(contract: ResourceContract): void {
         expect(bulk.statusCode).toBe(404);
       }
       expect((await detail(mine.id)).statusCode).toBe(200);
-      expect((await detail(foreign.id, asOther, otherAdminToken)).json().data).toEqual(foreign);
+      if (!platform) expect((await detail(foreign.id, asOther, otherAdminToken)).json().data).toEqual(foreign);
     });
 
     it('refuses bad input with 422 and the field’s message in the request language, creating nothing', async () => {
@@ -126,15 +147,15 @@ export function describeResourceContract(contract: ResourceContract): void {
 
     it('audits what it creates, updates and deletes, with the acting admin', async () => {
       const item = await created();
+      const actions = async () =>
+        (await test.factories.auditOf(contract.entity, item.id)).map((row) => row.action).reverse();
       expect((await as(adminToken, 'PUT', `${base}/${item.id}`, { body: contract.update })).statusCode).toBe(200);
+      const changes = [`${contract.entity}.created`, `${contract.entity}.updated`];
+      expect(await actions()).toEqual(changes);
       expect((await as(adminToken, 'DELETE', `${base}/${item.id}`)).statusCode).toBeLessThan(300);
       expect((await detail(item.id)).statusCode).toBe(404);
-      const actions = (await test.factories.auditOf(contract.entity, item.id)).map((row) => row.action).reverse();
-      expect(actions).toEqual([
-        `${contract.entity}.created`,
-        `${contract.entity}.updated`,
-        `${contract.entity}.deleted`,
-      ]);
+      // A company's own trail goes with it; its deletion is recorded in the acting company's.
+      expect(await actions()).toEqual([...(platform ? [] : changes), `${contract.entity}.deleted`]);
     });
 
     // An action the contract goes without has no route: its address falls to `POST …/{id}` and is refused there.

@@ -4,7 +4,12 @@ import type { ResourceListQuery } from './schemas/resource.js';
 
 /** The actions of an admin resource, each guarded by one permission. */
 export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete';
-export type ResourcePermissions = Record<ResourceAction, Permission>;
+/**
+ * What guards an action: a permission of spec §6, or `super_admin` for a platform resource no company role reaches
+ * (the company registry), as the API's `super_admin` access.
+ */
+export type ResourceAccess = Permission | 'super_admin';
+export type ResourcePermissions<Access extends ResourceAccess = Permission> = Record<ResourceAction, Access>;
 
 /** Generated actions a resource may go without (their routes are then not registered): bulk actions, export. */
 export type OptionalResourceAction = 'bulk' | 'export';
@@ -12,6 +17,17 @@ export type OptionalResourceAction = 'bulk' | 'export';
 /** The usual shape: one permission to see the records, one (by default the same) to change them. */
 export function readWrite(read: Permission, write: Permission = read): ResourcePermissions {
   return { list: read, read, create: write, update: write, delete: write };
+}
+
+/** Every action for super admins only: a platform resource (the company registry). */
+export function superAdminOnly(): ResourcePermissions<'super_admin'> {
+  return {
+    list: 'super_admin',
+    read: 'super_admin',
+    create: 'super_admin',
+    update: 'super_admin',
+    delete: 'super_admin',
+  };
 }
 
 /**
@@ -50,6 +66,7 @@ export interface ResourceContract<
   Update extends z.ZodType = z.ZodType,
   Query extends z.ZodType<ResourceListQuery> = z.ZodType<ResourceListQuery>,
   Screens extends ResourceScreens = ResourceScreens,
+  Access extends ResourceAccess = Permission,
 > {
   /** URL segment: `/api/admin/{plural}`. */
   plural: string;
@@ -58,7 +75,7 @@ export interface ResourceContract<
    * the shared `records` namespace, so this one holds only what differs (see `translations`).
    */
   namespace: string;
-  permissions: ResourcePermissions;
+  permissions: ResourcePermissions<Access>;
   schemas: { item: Item; create: Create; update: Update; listQuery: Query };
   list: {
     /** The fields `sort` accepts; the API maps each to a column. */
@@ -80,9 +97,10 @@ export function defineContract<
   const Update extends z.ZodType,
   const Query extends z.ZodType<ResourceListQuery>,
   const Screens extends ResourceScreens,
+  const Access extends ResourceAccess = Permission,
 >(
-  contract: ResourceContract<Item, Create, Update, Query, Screens>,
-): ResourceContract<Item, Create, Update, Query, Screens> {
+  contract: ResourceContract<Item, Create, Update, Query, Screens, Access>,
+): ResourceContract<Item, Create, Update, Query, Screens, Access> {
   return contract;
 }
 
@@ -91,7 +109,8 @@ export type AnyResourceContract = ResourceContract<
   z.ZodType,
   z.ZodType,
   z.ZodType<ResourceListQuery>,
-  ResourceScreens
+  ResourceScreens,
+  ResourceAccess
 >;
 export type ItemOf<C extends AnyResourceContract> = z.output<C['schemas']['item']>;
 export type CreateOf<C extends AnyResourceContract> = z.output<C['schemas']['create']>;

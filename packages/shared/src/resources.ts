@@ -1,3 +1,4 @@
+import { companiesContract } from './schemas/companies-admin.js';
 import { dataRequestsContract } from './schemas/data-admin.js';
 import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
 import { hashtagsContract } from './schemas/hashtags.js';
@@ -23,4 +24,5 @@ export const RESOURCE_CONTRACTS = [
   menuItemsContract,
   dataRequestsContract,
   rolesContract,
+  companiesContract,
 ] as const;

@@ -26,20 +26,12 @@ export function inTenant<T>(
 }
 
 /**
- * Runs fn in one transaction that sees every tenant. Only identity code uses it, for the few lookups that must cross
- * companies before a tenant is known (a group user signing in on a sub-company host, the super admin anywhere), and
- * every query inside still filters explicitly.
+ * Runs fn in one transaction that sees every tenant: identity code, for the few lookups that must cross companies
+ * before a tenant is known (a group user signing in on a sub-company host, the super admin anywhere), and the resource
+ * framework's platform scope (the company registry). Every query inside still filters explicitly.
  */
 export function asSystem<T>(db: Db, fn: (tx: Db) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   return scopedTransaction(db, sql`select set_config('app.bypass_rls', 'on', true)`, fn, options);
-}
-
-/**
- * Moves an open transaction's row-level security tenant to another company for the rest of it: the company registry's
- * writes touch the target company's rows, and a new company's id is known only after its insert.
- */
-export async function switchTenant(tx: Db, companyId: number): Promise<void> {
-  await tx.execute(sql`select set_config('app.company_id', ${String(companyId)}, true)`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
+import { ACTIVE_STATUS_LIST_FILTER, defineContract, superAdminOnly } from '../resource-contract.js';
 import { ID_MAX } from './common.js';
 import {
   companySettingSchemas,
@@ -105,6 +106,28 @@ export const adminCompanyListQuerySchema = resourceListQuerySchema.extend({
   parent_id: lenient(z.coerce.number().int().positive().max(ID_MAX)),
 });
 export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
+
+/**
+ * The company registry (spec §2.2): a platform resource, not a tenant's records, so every action is the super
+ * admin's. The `parent_id` filter's options (the companies) are added by the page at run time.
+ */
+export const companiesContract = defineContract({
+  plural: 'companies',
+  namespace: 'companies',
+  permissions: superAdminOnly(),
+  schemas: {
+    item: adminCompanySchema,
+    create: adminCompanyCreateSchema,
+    update: adminCompanyUpdateSchema,
+    listQuery: adminCompanyListQuerySchema,
+  },
+  list: { sorts: COMPANY_SORTS, defaultSort: 'name', filters: [ACTIVE_STATUS_LIST_FILTER] },
+  screens: {
+    list: { name: 'company.companies.index', path: '/admin/companies' },
+    add: { name: 'company.companies.add', path: '/admin/companies/add' },
+    edit: { name: 'company.companies.edit', path: '/admin/companies/edit/:id' },
+  },
+});
 
 /**
  * The settings screen of a company admin (`GET/PUT api/admin/settings`): the company settings of spec §3 except the

@@ -1,12 +1,12 @@
 import { defineContract, readWrite, resourceListQuerySchema } from '@kampus/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CompanyRow, UserRow } from '../../../test/factories.js';
 import { call, createTestApp, hostOf, login, type TestApp } from '../../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import { hashtags, users } from '../../db/schema/index.js';
+import { companies, hashtags, users } from '../../db/schema/index.js';
 import { asSystem } from '../../db/scope.js';
 import { neutralise } from './export.js';
 import { columnValues, defineResource, foldCase } from './resource.js';
@@ -262,5 +262,115 @@ describe('the column map of a declaration', () => {
     expect(() => defineResource(noDatabase, { ...withoutExport, contract: noExport, columns })).not.toThrow();
     const shared = { rows: () => undefined, readOnly: 'roles.built_in_read_only' };
     expect(() => defineResource(noDatabase, { ...declaration, columns, shared })).toThrow(/presents its items/);
+  });
+});
+
+/**
+ * A platform-scoped declaration over the company registry whose rows are the acting company's sub-companies: the
+ * framework must apply the scope's row filter in every query and audit each change in the company the scope names.
+ */
+function childCompaniesResource(test: TestApp) {
+  const contract = defineContract({
+    plural: 'probe-children',
+    namespace: 'companies',
+    permissions: readWrite('show_hashtag', 'create_hashtag'),
+    schemas: {
+      item: probeSchema,
+      create: probeWriteSchema,
+      update: probeWriteSchema,
+      listQuery: resourceListQuerySchema,
+    },
+    list: { sorts: ['name'], filters: [] },
+    screens: {},
+  });
+  let n = 0;
+  return defineResource(test.db, {
+    contract,
+    entity: 'probe_child',
+    table: companies,
+    scope: {
+      rows: (companyId) => eq(companies.parentId, companyId),
+      // A deleted company's own trail is gone with it: its deletion is recorded in the acting company.
+      auditCompany: (item, action) => (action === 'deleted' ? undefined : item.id),
+    },
+    columns: { name: companies.name },
+    defaultOrder: [asc(companies.name)],
+    search: [companies.name],
+    create: async (tx, actor, input) => {
+      const [row] = await tx
+        .insert(companies)
+        .values({ name: input.name, slug: `probe-child-${++n}`, parentId: actor.companyId })
+        .returning({ id: companies.id });
+      return row!.id;
+    },
+    export: {
+      fileName: 'companies.export_file',
+      columns: [{ header: 'companies.fields.name', value: (c) => c.name }],
+    },
+  });
+}
+
+describe('a platform-scoped resource', () => {
+  let test: TestApp;
+  let parent: CompanyRow;
+  let child: CompanyRow;
+  let stranger: CompanyRow;
+  let adminToken: string;
+  let resource: ReturnType<typeof childCompaniesResource>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    resource = childCompaniesResource(test);
+    registerResource(test.app, resource);
+    parent = await test.factories.createCompany({ name: 'Ana' });
+    child = await test.factories.createCompany({ name: 'Çocuk', parentId: parent.id });
+    stranger = await test.factories.createCompany({ name: 'Yabancı' });
+    adminToken = (await login(test.app, parent, (await test.factories.createAdmin(parent)).email!)).access_token;
+  });
+  afterAll(() => test.close());
+
+  const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    call(test.app, method, url, { host: hostOf(parent), token: adminToken, body });
+  const nameOf = async (id: number) =>
+    (await asSystem(test.db, (tx) => tx.select().from(companies).where(eq(companies.id, id))))[0]?.name;
+
+  it('puts the scope’s row filter into every list query', () => {
+    const query = new PgDialect({ casing: 'snake_case' }).sqlToQuery(
+      resource.listWhere(parent.id, resourceListQuerySchema.parse({})),
+    );
+    expect(query.sql).toBe('"companies"."parent_id" = $1');
+    expect(query.params).toEqual([parent.id]);
+  });
+
+  it('lists only the rows the scope gives, and answers 404 for any other on every action', async () => {
+    const list = await as('GET', '/api/admin/probe-children');
+    expect(list.json()).toEqual({ data: [{ id: child.id, name: 'Çocuk' }], meta: { page: 1, per_page: 20, total: 1 } });
+    for (const [method, body] of [['GET'], ['PUT', { name: 'X' }], ['POST', { name: 'X' }], ['DELETE']] as const) {
+      for (const id of [stranger.id, parent.id]) {
+        expect((await as(method, `/api/admin/probe-children/${id}`, body)).statusCode, `${method} ${id}`).toBe(404);
+      }
+    }
+    const bulk = await as('POST', '/api/admin/probe-children/bulk', { action: 'delete', ids: [child.id, stranger.id] });
+    expect(bulk.statusCode).toBe(404);
+    expect([await nameOf(child.id), await nameOf(stranger.id)]).toEqual(['Çocuk', 'Yabancı']);
+  });
+
+  it('creates, updates and deletes within the scope, audited in the company the scope names', async () => {
+    const created = await as('POST', '/api/admin/probe-children', { name: 'Yeni' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    expect((await as('PUT', `/api/admin/probe-children/${id}`, { name: 'Yeni 2' })).json().data).toEqual({
+      id,
+      name: 'Yeni 2',
+    });
+    const trail = (await test.factories.auditOf('probe_child', id)).reverse();
+    expect(trail.map((e) => [e.action, e.companyId])).toEqual([
+      ['probe_child.created', id],
+      ['probe_child.updated', id],
+    ]);
+    expect((await as('DELETE', `/api/admin/probe-children/${id}`)).statusCode).toBe(200);
+    expect(await nameOf(id)).toBeUndefined();
+    const [deleted] = await test.factories.auditOf('probe_child', id);
+    expect(deleted).toMatchObject({ action: 'probe_child.deleted', companyId: parent.id });
   });
 });

@@ -6,7 +6,9 @@ import {
   type BulkResult,
   EXPORT_MAX_ROWS,
   type ExportFormat,
+  type Permission,
   parseSort,
+  type ResourceAccess,
   type ResourceContract,
   type ResourceListQuery,
   type ResourceScreens,
@@ -16,7 +18,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/errors.js';
-import { inTenant } from '../../db/scope.js';
+import { asSystem, inTenant, withSystemScope } from '../../db/scope.js';
 import type { Actor } from '../actor.js';
 import { record } from '../events.js';
 import type { ExportPlan } from '../exports.js';
@@ -26,6 +28,29 @@ import type { Cell } from './export.js';
 
 /** A tenant-owned table: an integer id and the company it belongs to. */
 export type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn };
+
+/** A table of the platform's own rows (the company registry): an integer id, no company it belongs to. */
+export type PlatformTable = PgTable & { id: PgColumn };
+
+/** What the framework audits: `{entity}.{action}`. */
+export type AuditedAction = 'created' | 'updated' | 'deleted' | 'status_changed';
+
+/**
+ * The scope of a resource whose rows belong to no one tenant (the company registry). Its transactions run in the
+ * system scope (`asSystem`; an export's job, opened in the owner's tenant, moves into it with `withSystemScope`), so
+ * what a row's hooks and presenter read or write under other tenants is reachable — and, as with every system
+ * scope, filtered explicitly: the framework puts `rows` where the tenant scope puts `company_id =` (list, count, id
+ * checks, updates, deletes), so an id outside it is a 404 on every action.
+ */
+export interface PlatformScope<Item> {
+  /**
+   * The rows the acting company may administer, as a filter on the table; undefined for every row (a resource whose
+   * routes only super admins reach).
+   */
+  rows: (companyId: number) => SQL | undefined;
+  /** The company whose audit trail records a change of the item; undefined (the default) for the acting company. */
+  auditCompany?: (item: Item, action: AuditedAction) => number | undefined;
+}
 
 type Filters<Q> = { [K in keyof Q]?: (value: NonNullable<Q[K]>) => SQL | undefined };
 
@@ -47,7 +72,17 @@ export interface LabelledExportColumn<Item> {
  */
 export function activeStatusAction<Item extends { id: number }>(
   table: TenantTable & { status: PgColumn },
-): NonNullable<ResourceDeclaration<Item, unknown, unknown, ResourceListQuery>['status']> {
+): StatusRule<Item> {
+  return statusUpdateWithin(table, (companyId) => eq(table.companyId, companyId));
+}
+
+type StatusRule<Item> = NonNullable<ResourceDeclaration<Item, unknown, unknown, ResourceListQuery>['status']>;
+
+/** The shared 0/1 status update of the items, within the rows `within` gives the acting company. */
+function statusUpdateWithin<Item extends { id: number }>(
+  table: PlatformTable & { status: PgColumn },
+  within: (companyId: number) => SQL | undefined,
+): StatusRule<Item> {
   return {
     schema: activeStatusSchema,
     async apply(tx, actor, items, status) {
@@ -56,7 +91,7 @@ export function activeStatusAction<Item extends { id: number }>(
         .set({ status } as never)
         .where(
           and(
-            eq(table.companyId, actor.companyId),
+            within(actor.companyId),
             inArray(
               table.id,
               items.map((item) => item.id),
@@ -68,12 +103,19 @@ export function activeStatusAction<Item extends { id: number }>(
 }
 
 /** The shared contract (packages/shared) of a resource whose items, bodies and list query have these types. */
-export type ContractOf<Item, Create, Update, Query extends ResourceListQuery> = ResourceContract<
+export type ContractOf<
+  Item,
+  Create,
+  Update,
+  Query extends ResourceListQuery,
+  Access extends ResourceAccess = ResourceAccess,
+> = ResourceContract<
   z.ZodType<Item>,
   z.ZodType<Create, unknown>,
   z.ZodType<Update, unknown>,
   z.ZodType<Query, unknown>,
-  ResourceScreens
+  ResourceScreens,
+  Access
 >;
 
 /** Item field → the column holding it. */
@@ -127,6 +169,12 @@ export interface UniqueRule<Create> {
   ignoreCase?: boolean;
 }
 
+/**
+ * Everything an admin resource declares. The framework adds what no declaration may forget: the scope filter (by
+ * default the tenant's: every query runs in `inTenant` and filters by `company_id` itself; see `PlatformScope` for
+ * the other), the 404 for an id outside it, the audit row of every change, paging, sorting, search, bulk actions and
+ * export.
+ */
 /** Who reads: the company, and whether a super admin reads it (what shared rows may depend on). */
 export type Viewer = Pick<Actor, 'companyId' | 'isSuperAdmin'>;
 
@@ -142,19 +190,33 @@ export interface SharedRows {
   readOnly: string;
 }
 
-/**
- * Everything a tenant-scoped admin resource declares. The framework adds what no declaration may forget: the tenant
- * filter (every query runs in `inTenant` and filters by `company_id` itself), the 404 for another company's id, the
- * audit row of every change, paging, sorting, search, bulk actions and export.
- */
-export interface ResourceDeclaration<Item, Create, Update, Query extends ResourceListQuery> {
+export type ResourceDeclaration<
+  Item,
+  Create,
+  Update,
+  Query extends ResourceListQuery,
+  Access extends ResourceAccess = ResourceAccess,
+> = DeclarationBody<Item, Create, Update, Query, Access> &
+  (
+    | {
+        scope?: 'tenant';
+        table: TenantTable;
+        /** Rows of no company every company reads but none writes; the declaration then presents its items itself. */
+        shared?: SharedRows;
+      }
+    | {
+        scope: PlatformScope<Item>;
+        table: PlatformTable;
+        /** Platform rows belong to no company, so there is no default insert. */
+        create: NonNullable<DeclarationBody<Item, Create, Update, Query, Access>['create']>;
+      }
+  );
+
+interface DeclarationBody<Item, Create, Update, Query extends ResourceListQuery, Access extends ResourceAccess> {
   /** The shared contract: plural, permissions, schemas and the sortable fields. */
-  contract: ContractOf<Item, Create, Update, Query>;
+  contract: ContractOf<Item, Create, Update, Query, Access>;
   /** Audit entity type and action prefix: `user` → `user.created`. */
   entity: string;
-  table: TenantTable;
-  /** Rows of no company every company reads but none writes; the declaration then presents its items itself. */
-  shared?: SharedRows;
   /**
    * Item field → column. The framework writes the body's fields through it (create and update need no code of
    * their own), sorts by the contract's sort fields through it and, when every item field has a column, presents
@@ -176,7 +238,10 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   search: PgColumn[];
   /** Typed filters of the list query; a filter is applied only when its value is present. */
   filters?: Filters<Omit<Query, keyof ResourceListQuery>>;
-  /** Rows → items, for the ids given (all of the company); the order does not matter. Default: from `columns`. */
+  /**
+   * Rows → items, for the ids given (all within the scope; `companyId` is the acting company); the order does not
+   * matter. Default: from `columns`.
+   */
   present?: (tx: Db, companyId: number, ids: number[]) => Promise<Item[]>;
   /** Values unique in the company, checked by the framework around create and update. */
   unique?: UniqueRule<Create>[];
@@ -187,6 +252,11 @@ export interface ResourceDeclaration<Item, Create, Update, Query extends Resourc
   create?: (tx: Db, actor: Actor, input: Create) => Promise<number>;
   /** Default: sets the body's `columns` that were sent. */
   update?: (tx: Db, actor: Actor, before: Item, input: Update) => Promise<void>;
+  /**
+   * An update that changes nothing but the status (the items before and after differ in `status` alone,
+   * `updated_at` aside) is audited `{entity}.status_changed`, as the bulk status action is.
+   */
+  auditStatusOnlyUpdate?: boolean;
   /** Checks before deleting (e.g. not oneself); the framework deletes the rows afterwards. */
   beforeDelete?: (tx: Db, actor: Actor, items: Item[]) => Promise<void>;
   /** Runs after the transaction committed (mail, jobs), so a failed side effect cannot undo the change. */
@@ -230,20 +300,32 @@ export const likePattern = (text: string) => `%${foldCase(text).replace(/[\\%_]/
 const PRESENT_CHUNK = 1000;
 
 /** The service of one declared resource: the same calls its routes make, for custom actions and other modules. */
-export function defineResource<Item extends { id: number }, Create, Update, Query extends ResourceListQuery>(
-  db: Db,
-  decl: ResourceDeclaration<Item, Create, Update, Query>,
-) {
+export function defineResource<
+  Item extends { id: number },
+  Create,
+  Update,
+  Query extends ResourceListQuery,
+  Access extends ResourceAccess = Permission,
+>(db: Db, decl: ResourceDeclaration<Item, Create, Update, Query, Access>) {
   const { table, contract } = decl;
-  const ofCompany = (companyId: number) => eq(table.companyId, companyId);
-  /** What a viewer reads: the company's rows, and the shared ones it sees. */
+  const platform = decl.scope === undefined || decl.scope === 'tenant' ? undefined : decl.scope;
+  /** The rows the acting company may reach: its own (tenant scope) or the platform scope's filter. */
+  const ofCompany = (companyId: number): SQL | undefined =>
+    platform ? platform.rows(companyId) : eq((table as TenantTable).companyId, companyId);
+  /** One transaction of an action: in the actor's tenant, or in the system scope for platform rows. */
+  const transaction = <T>(actor: Actor, fn: (tx: Db) => Promise<T>): Promise<T> =>
+    platform ? asSystem(db, fn) : inTenant(db, actor.companyId, fn);
+  /** Inside a transaction opened in the owner's tenant (an export's job): platform rows are read in the system scope. */
+  const inScope = <T>(tx: Db, fn: () => Promise<T>): Promise<T> => (platform ? withSystemScope(tx, fn) : fn());
+  const shared = decl.scope === undefined || decl.scope === 'tenant' ? decl.shared : undefined;
+  /** What a viewer reads: the scope's rows, and the shared ones it sees. */
   const visibleTo = (viewer: Viewer) =>
-    decl.shared ? (or(ofCompany(viewer.companyId), decl.shared.rows(viewer)) as SQL) : ofCompany(viewer.companyId);
+    shared ? (or(ofCompany(viewer.companyId), shared.rows(viewer)) as SQL) : ofCompany(viewer.companyId);
   // A bare company id (an export's owner) sees the shared rows a company admin sees.
   const viewerOf = (who: number | Viewer): Viewer =>
     typeof who === 'number' ? { companyId: who, isSuperAdmin: false } : who;
   const columns = { id: table.id, ...decl.columns } as Record<string, PgColumn>;
-  const statusColumn = decl.activeStatus ? (table as TenantTable & { status: PgColumn }).status : undefined;
+  const statusColumn = decl.activeStatus ? (table as PlatformTable & { status: PgColumn }).status : undefined;
   const sortable: Record<string, PgColumn | SQL> = {
     ...Object.fromEntries(contract.list.sorts.flatMap((field) => (columns[field] ? [[field, columns[field]]] : []))),
     ...decl.sortable,
@@ -254,8 +336,10 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     ...(statusColumn ? { status: (value: number) => eq(statusColumn, value) } : {}),
     ...decl.filters,
   } as Record<string, (value: unknown) => SQL | undefined>;
+  // The default status update keeps to the scope's rows, as every other write does.
   const statusRule =
-    decl.status ?? (statusColumn ? activeStatusAction<Item>(table as TenantTable & { status: PgColumn }) : undefined);
+    decl.status ??
+    (statusColumn ? statusUpdateWithin<Item>(table as PlatformTable & { status: PgColumn }, ofCompany) : undefined);
 
   /** The item of a row selected through `columns`: dates as ISO text, the 0/1 status read leniently. */
   function itemOfRow(row: Record<string, unknown>): Item {
@@ -280,7 +364,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   if (offersExport !== Boolean(decl.export)) {
     throw new Error(`${decl.entity}: declare the export exactly when the contract offers it`);
   }
-  if (decl.shared && !decl.present) throw new Error(`${decl.entity}: a resource with shared rows presents its items`);
+  if (shared && !decl.present) throw new Error(`${decl.entity}: a resource with shared rows presents its items`);
   if (!decl.present) {
     const item = contract.schemas.item;
     const fields = item instanceof z.ZodObject ? Object.keys(item.shape) : [];
@@ -292,6 +376,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   const present = decl.present ?? presentFromColumns;
 
   async function insertColumns(tx: Db, actor: Actor, input: Create): Promise<number> {
+    if (platform) throw new Error(`${decl.entity}: platform rows need a create of their own`);
     const [row] = await tx
       .insert(table)
       .values({ ...columnValues(columns, table, input as object), companyId: actor.companyId } as never)
@@ -311,10 +396,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   const createRow = decl.create ?? insertColumns;
   const updateRow = decl.update ?? updateColumns;
 
-  /**
-   * The list's WHERE: always the tenant (and the shared rows the viewer sees), then search and filters. Exposed so a
-   * test can read the SQL.
-   */
+  /** The list's WHERE: always the scope, then search and filters. Exposed so a test can read the SQL. */
   function listWhere(who: number | Viewer, query: Query): SQL {
     const parts: (SQL | undefined)[] = [visibleTo(viewerOf(who))];
     if (query.search && decl.search.length > 0) {
@@ -325,7 +407,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       const value = (query as Record<string, unknown>)[key];
       if (value !== undefined && value !== null) parts.push(toSql(value));
     }
-    return and(...parts) as SQL;
+    return and(...parts) ?? sql`true`;
   }
 
   function listOrder(sort: string | undefined): SQL[] {
@@ -386,30 +468,51 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   }
 
   /**
-   * All ids must be the company's (or shared rows the actor sees), checked in one query; otherwise 404 and nothing
+   * All ids must be within the scope (or shared rows the actor sees), checked in one query; otherwise 404 and nothing
    * happens. For a change, a shared row is a 422.
    */
   async function findOwned(tx: Db, actor: Actor, ids: number[], change = false): Promise<Item[]> {
     const unique = [...new Set(ids)];
     const found = await tx
-      .select({ id: table.id, companyId: table.companyId })
+      .select({ id: table.id })
       .from(table)
       .where(and(visibleTo(actor), inArray(table.id, unique)));
     if (found.length !== unique.length) throw notFound();
-    if (change && decl.shared && found.some((row) => row.companyId !== actor.companyId)) {
-      throw new HttpError(422, decl.shared.readOnly, {}, { id: [decl.shared.readOnly] });
+    if (change && shared) {
+      const ownCount = await tx
+        .select({ value: count() })
+        .from(table)
+        .where(and(ofCompany(actor.companyId), inArray(table.id, unique)));
+      if ((ownCount[0]?.value ?? 0) !== unique.length) {
+        throw new HttpError(422, shared.readOnly, {}, { id: [shared.readOnly] });
+      }
     }
     return presentInOrder(tx, actor.companyId, unique);
   }
 
-  const audit = (tx: Db, actor: Actor, action: string, id: number, before?: Item, after?: Item) =>
-    record(tx, actor, {
+  const audit = (tx: Db, actor: Actor, action: AuditedAction, id: number, before?: Item, after?: Item) => {
+    const item = after ?? before;
+    return record(tx, actor, {
       action: `${decl.entity}.${action}`,
       entity: decl.entity,
       id: id,
       before: before ?? null,
       after: after ?? null,
+      ...(platform?.auditCompany && item ? { companyId: platform.auditCompany(item, action) } : {}),
     });
+  };
+
+  /** `status_changed` for an update that changed the status alone, where the declaration asks for it. */
+  function updateAction(before: Item, after: Item): AuditedAction {
+    if (!decl.auditStatusOnlyUpdate) return 'updated';
+    const changed = Object.keys({ ...before, ...after }).filter(
+      (field) =>
+        field !== 'updated_at' &&
+        JSON.stringify((before as Record<string, unknown>)[field]) !==
+          JSON.stringify((after as Record<string, unknown>)[field]),
+    );
+    return changed.length === 1 && changed[0] === 'status' ? 'status_changed' : 'updated';
+  }
 
   async function deleteItems(tx: Db, actor: Actor, items: Item[]): Promise<void> {
     await decl.beforeDelete?.(tx, actor, items);
@@ -453,7 +556,7 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     listWhere,
 
     list: (actor: Actor, query: Query) =>
-      inTenant(db, actor.companyId, async (tx) => {
+      transaction(actor, async (tx) => {
         const [rows, [total]] = await Promise.all([
           findIds(tx, actor, query, query.per_page, (query.page - 1) * query.per_page),
           tx.select({ value: count() }).from(table).where(listWhere(actor, query)),
@@ -467,14 +570,14 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       }),
 
     read: (actor: Actor, id: number) =>
-      inTenant(db, actor.companyId, async (tx) => {
+      transaction(actor, async (tx) => {
         const [item] = await findOwned(tx, actor, [id]);
         if (!item) throw notFound();
         return item;
       }),
 
     create: async (actor: Actor, input: Create) => {
-      const item = await inTenant(db, actor.companyId, async (tx) => {
+      const item = await transaction(actor, async (tx) => {
         await assertUnique(tx, actor.companyId, input);
         const id = await withUniqueIndexes(() => createRow(tx, actor, input));
         const [created] = await presentInOrder(tx, actor.companyId, [id]);
@@ -487,27 +590,26 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
     },
 
     update: (actor: Actor, id: number, input: Update) =>
-      inTenant(db, actor.companyId, async (tx) => {
+      transaction(actor, async (tx) => {
         const [before] = await findOwned(tx, actor, [id], true);
         if (!before) throw notFound();
         await assertUnique(tx, actor.companyId, input, id);
         await withUniqueIndexes(() => updateRow(tx, actor, before, input));
         const [after] = await presentInOrder(tx, actor.companyId, [id]);
-        await audit(tx, actor, 'updated', id, before, after);
-        return after as Item;
+        if (!after) throw new Error(`${decl.entity} ${id} was updated but cannot be read back`);
+        await audit(tx, actor, updateAction(before, after), id, before, after);
+        return after;
       }),
 
     remove: (actor: Actor, id: number) =>
-      inTenant(db, actor.companyId, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id], true))),
+      transaction(actor, async (tx) => deleteItems(tx, actor, await findOwned(tx, actor, [id], true))),
 
     /** Sets the status of some of the company's records (e.g. reactivate), through the declared status rule. */
     setStatus: (actor: Actor, ids: number[], status: number) =>
-      inTenant(db, actor.companyId, async (tx) =>
-        applyStatus(tx, actor, await findOwned(tx, actor, ids, true), status),
-      ),
+      transaction(actor, async (tx) => applyStatus(tx, actor, await findOwned(tx, actor, ids, true), status)),
 
     bulk: (actor: Actor, input: BulkAction, t: Translate): Promise<BulkResult> =>
-      inTenant(db, actor.companyId, async (tx) => {
+      transaction(actor, async (tx) => {
         const items = await findOwned(tx, actor, input.ids, true);
         if (input.action === 'delete') await deleteItems(tx, actor, items);
         else await applyStatus(tx, actor, items, input.status);
@@ -529,12 +631,13 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
       if (!decl.export) throw new Error(`${decl.entity} has no export`);
       const exported = decl.export;
       const full = { ...query, page: 1, per_page: EXPORT_MAX_ROWS } as Query;
-      const ids = (await findIds(tx, companyId, full, EXPORT_MAX_ROWS)).map((r) => r.id as number);
+      const ids = (await inScope(tx, () => findIds(tx, companyId, full, EXPORT_MAX_ROWS))).map((r) => r.id as number);
       const extra = (await exported.extraColumns?.(tx, companyId, t)) ?? [];
       const columns = [...exported.columns.map((c) => ({ label: t(c.header), value: c.value })), ...extra];
       async function* rows() {
         for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-          const items = await presentInOrder(tx, companyId, ids.slice(start, start + EXPORT_BATCH));
+          const batch = ids.slice(start, start + EXPORT_BATCH);
+          const items = await inScope(tx, () => presentInOrder(tx, companyId, batch));
           yield items.map((item) => columns.map((c) => c.value(item, t)));
         }
       }
@@ -548,6 +651,10 @@ export function defineResource<Item extends { id: number }, Create, Update, Quer
   };
 }
 
-export type Resource<Item extends { id: number }, Create, Update, Query extends ResourceListQuery> = ReturnType<
-  typeof defineResource<Item, Create, Update, Query>
->;
+export type Resource<
+  Item extends { id: number },
+  Create,
+  Update,
+  Query extends ResourceListQuery,
+  Access extends ResourceAccess = ResourceAccess,
+> = ReturnType<typeof defineResource<Item, Create, Update, Query, Access>>;

@@ -8,17 +8,20 @@ import {
   jobStartedSchema,
   listResponseSchema,
   messageSchema,
-  type Permission,
+  type ResourceAccess,
   type ResourceListQuery,
 } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { actorOf } from '../http/context.js';
+import { type Access, actorOf } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 import type { Resource } from './resource.js';
 
-const guard = (permission: Permission) => ({ access: { permission } }) as const;
+/** A permission of spec §6, or the super admin's access for a platform resource (the company registry). */
+const guard = (access: ResourceAccess): { access: Access } => ({
+  access: access === 'super_admin' ? access : { permission: access },
+});
 
 /**
  * Registers the routes of a declared resource under `/api/admin/{plural}`: list, export, detail, create, update (PUT
@@ -26,7 +29,7 @@ const guard = (permission: Permission) => ({ access: { permission } }) as const;
  * custom actions are ordinary routes registered beside these (with `actorOf` and the resource's service calls).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the route layer is generic over every resource's types
-export function registerResource<R extends Resource<any, any, any, any>>(app: FastifyInstance, resource: R): void {
+export function registerResource<R extends Resource<any, any, any, any, any>>(app: FastifyInstance, resource: R): void {
   const { permissions, schemas, plural, without = [] } = resource.declaration.contract;
   const base = `/api/admin/${plural}`;
   const tags = ['admin', plural];

@@ -1,31 +1,28 @@
 import {
   type AdminCompany,
   type AdminCompanyCreate,
-  type AdminCompanyListQuery,
   type AdminCompanyUpdate,
   activeStatusSchema,
-  type BulkAction,
   type Company,
   type CompanySelf,
   type CompanySettingKey,
   type CompanyUpsert,
+  companiesContract,
   companySettingSchemas,
   isLocale,
-  parseSort,
   type ThemeSettings,
   themeSettingsSchema,
 } from '@kampus/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, notLike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, notLike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { jsonbRaw } from '../../../db/schema/columns.js';
 import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../../db/schema/index.js';
-import { asSystem, inTenant, switchTenant } from '../../../db/scope.js';
+import { asSystem, inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../../platform/http/errors.js';
-import { foldedColumn, likePattern } from '../../../platform/resource/resource.js';
+import { activeStatusExportColumn, defineResource } from '../../../platform/resource/resource.js';
 import type { HostCompany } from '../../../platform/tenancy.js';
 import { assertFreeHosts, assertValidParent } from './hosts.js';
 import { checkLogo } from './logo.js';
@@ -91,38 +88,9 @@ export async function writeSettings(tx: Db, companyId: number, entries: SettingE
 /** A refusal about the record as a whole (422 on `id`), e.g. a company that still has people. */
 const refuse = (key: string) => new HttpError(422, key, {}, { id: [key] });
 
-const SORTABLE: Record<string, PgColumn> = {
-  name: companies.name,
-  slug: companies.slug,
-  status: companies.status,
-  created_at: companies.createdAt,
-};
+const NS = companiesContract.namespace;
 
-function listOrder(sort: string | undefined): SQL[] {
-  const parsed = parseSort(sort);
-  // Own keys only: `sort=__proto__` or `constructor` must fall back to the default order, not read the prototype.
-  const column = parsed && Object.hasOwn(SORTABLE, parsed.field) ? SORTABLE[parsed.field] : undefined;
-  if (!parsed || !column) return [asc(companies.name), asc(companies.id)];
-  const direction = parsed.descending ? sql`desc nulls last` : sql`asc nulls last`;
-  return [sql`${column} ${direction}`, parsed.descending ? desc(companies.id) : asc(companies.id)];
-}
-
-function listWhere(query: AdminCompanyListQuery): SQL | undefined {
-  const pattern = query.search ? likePattern(query.search) : null;
-  return and(
-    pattern
-      ? or(
-          sql`${foldedColumn(companies.name)} like ${pattern}`,
-          sql`${foldedColumn(companies.slug)} like ${pattern}`,
-          sql`${foldedColumn(companies.customDomain)} like ${pattern}`,
-        )
-      : undefined,
-    query.status !== undefined ? eq(companies.status, query.status) : undefined,
-    query.parent_id !== undefined ? eq(companies.parentId, query.parent_id) : undefined,
-  );
-}
-
-/** Whether an update changes nothing but the status (audited as `company.status_changed`). */
+/** Whether a legacy upsert changes nothing but the status (audited as `company.status_changed`). */
 function onlyStatusChanged(before: CompanyRow, values: CompanyValues, settings: SettingEntry[]): boolean {
   if (settings.length > 0 || values.status === before.status) return false;
   const keys = Object.keys(values).filter((key) => key !== 'status') as (keyof CompanyValues)[];
@@ -140,32 +108,30 @@ export function createCompaniesService(platform: Platform) {
   }
 
   /**
-   * What only the companies' own tenants can tell — their people and their theme — for a page of the registry in one
-   * cross-tenant transaction (a super admin's view; every query filters by the ids itself).
+   * What only the companies' own tenants can tell — their people, their theme and their files — for a page of the
+   * registry in one go (the registry's system-scoped transaction; every query filters by the ids itself).
    */
-  async function tenantFacts(ids: number[]): Promise<Map<number, TenantFacts>> {
-    const [people, themes, stored] = await asSystem(db, (tx) =>
-      Promise.all([
-        tx
-          .select({ companyId: users.companyId, value: count() })
-          .from(users)
-          .where(inArray(users.companyId, ids))
-          .groupBy(users.companyId),
-        tx
-          .select({ companyId: companySettings.companyId, value: jsonbRaw(companySettings.value) })
-          .from(companySettings)
-          .where(and(inArray(companySettings.companyId, ids), eq(companySettings.key, 'theme_settings'))),
-        tx
-          .select({
-            companyId: storedFiles.companyId,
-            bytes: sql<string>`sum(${storedFiles.size})`,
-            files: sql<number>`count(*)::integer`,
-          })
-          .from(storedFiles)
-          .where(inArray(storedFiles.companyId, ids))
-          .groupBy(storedFiles.companyId),
-      ]),
-    );
+  async function tenantFacts(tx: Db, ids: number[]): Promise<Map<number, TenantFacts>> {
+    const [people, themes, stored] = await Promise.all([
+      tx
+        .select({ companyId: users.companyId, value: count() })
+        .from(users)
+        .where(inArray(users.companyId, ids))
+        .groupBy(users.companyId),
+      tx
+        .select({ companyId: companySettings.companyId, value: jsonbRaw(companySettings.value) })
+        .from(companySettings)
+        .where(and(inArray(companySettings.companyId, ids), eq(companySettings.key, 'theme_settings'))),
+      tx
+        .select({
+          companyId: storedFiles.companyId,
+          bytes: sql<string>`sum(${storedFiles.size})`,
+          files: sql<number>`count(*)::integer`,
+        })
+        .from(storedFiles)
+        .where(inArray(storedFiles.companyId, ids))
+        .groupBy(storedFiles.companyId),
+    ]);
     return new Map(
       ids.map((id) => {
         const parsed = themeSettingsSchema.safeParse(themes.find((row) => row.companyId === id)?.value ?? {});
@@ -177,27 +143,26 @@ export function createCompaniesService(platform: Platform) {
     );
   }
 
-  /** Registry rows → items, in the order of the ids. */
-  async function presentAdmin(ids: number[]): Promise<AdminCompany[]> {
+  /** Registry rows → items (the order does not matter: the framework puts them in the list's). */
+  async function presentAdmin(tx: Db, ids: number[]): Promise<AdminCompany[]> {
     if (ids.length === 0) return [];
-    const rows = await db.select().from(companies).where(inArray(companies.id, ids));
+    const rows = await tx.select().from(companies).where(inArray(companies.id, ids));
     const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
     const [parents, children, facts] = await Promise.all([
       parentIds.length > 0
-        ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, parentIds))
+        ? tx.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, parentIds))
         : Promise.resolve([]),
-      db
+      tx
         .select({ parentId: companies.parentId, value: count() })
         .from(companies)
         .where(inArray(companies.parentId, ids))
         .groupBy(companies.parentId),
-      tenantFacts(ids),
+      tenantFacts(tx, ids),
     ]);
-    const items = new Map<number, AdminCompany>();
-    for (const row of rows) {
+    return rows.map((row) => {
       const own = facts.get(row.id) ?? { users: 0, theme: {}, storage: { bytes: 0, files: 0 } };
       const quotaMb = row.uploadQuotaMb ?? platform.config.UPLOAD_QUOTA_MB;
-      items.set(row.id, {
+      return {
         ...presentCompany(row),
         parent: parents.find((p) => p.id === row.parentId) ?? null,
         status: activeStatusSchema.catch(0).parse(row.status),
@@ -207,19 +172,12 @@ export function createCompaniesService(platform: Platform) {
         upload_quota_mb: row.uploadQuotaMb,
         storage: { used_bytes: own.storage.bytes, quota_bytes: quotaMb * 1024 * 1024, files: own.storage.files },
         updated_at: row.updatedAt.toISOString(),
-      });
-    }
-    return ids.flatMap((id) => items.get(id) ?? []);
+      };
+    });
   }
 
-  async function readAdmin(id: number): Promise<AdminCompany> {
-    const [item] = await presentAdmin([id]);
-    if (!item) throw notFound();
-    return item;
-  }
-
-  async function rowOf(id: number): Promise<CompanyRow> {
-    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  async function rowOf(tx: Db, id: number): Promise<CompanyRow> {
+    const [row] = await tx.select().from(companies).where(eq(companies.id, id));
     if (!row) throw notFound();
     return row;
   }
@@ -232,18 +190,19 @@ export function createCompaniesService(platform: Platform) {
   }
 
   /**
-   * The one write path of the registry (api/company and api/admin/companies): hosts free and valid, the group
-   * without loops, the logo served on the company's own hosts, the settings given, and the audit row, in one
-   * transaction. The host cache is dropped afterwards, so a changed slug, domain or status answers at once.
+   * The one write path of the registry (api/company and api/admin/companies), inside the caller's system-scoped
+   * transaction: hosts free and valid, the group without loops, the company's own host kept active, the logo served
+   * on the company's own hosts, and the settings given. The caller audits; the host cache drops on the audited event.
    */
-  async function saveCompany(
+  async function writeCompany(
+    tx: Db,
     actor: Actor,
     before: CompanyRow | undefined,
     values: CompanyValues,
     settings: SettingEntry[],
   ): Promise<CompanyRow> {
-    await assertFreeHosts(db, baseDomain, { slug: values.slug, customDomain: values.customDomain }, before?.id);
-    await assertValidParent(db, before?.id, values.parentId);
+    await assertFreeHosts(tx, baseDomain, { slug: values.slug, customDomain: values.customDomain }, before?.id);
+    await assertValidParent(tx, before?.id, values.parentId);
     if (before && before.status !== values.status) assertNotOwnHostPassive(actor, before.id, values.status ?? 1);
     const copyLogo = await checkLogo(platform.files, {
       url: values.logoLink,
@@ -251,42 +210,24 @@ export function createCompaniesService(platform: Platform) {
       targetCompanyId: before?.id ?? null,
       uploadCompanyId: actor.hostCompanyId,
     });
-    const action = !before
-      ? 'company.created'
-      : onlyStatusChanged(before, values, settings)
-        ? 'company.status_changed'
-        : 'company.updated';
-    const row = await inTenant(db, before?.id ?? actor.companyId, async (tx) => {
-      const [saved] = before
-        ? await tx.update(companies).set(values).where(eq(companies.id, before.id)).returning()
-        : await tx.insert(companies).values(values).returning();
-      if (!saved) throw new Error('company write returned nothing');
-      await switchTenant(tx, saved.id);
-      await copyLogo?.(tx, saved.id);
-      await writeSettings(tx, saved.id, settings);
-      await record(tx, actor, {
-        companyId: saved.id,
-        action,
-        entity: 'company',
-        id: saved.id,
-        before: before ? presentCompany(before) : null,
-        after: { ...presentCompany(saved), settings },
-      });
-      return saved;
-    });
-    return row;
+    const [saved] = before
+      ? await tx.update(companies).set(values).where(eq(companies.id, before.id)).returning()
+      : await tx.insert(companies).values(values).returning();
+    if (!saved) throw new Error('company write returned nothing');
+    await copyLogo?.(tx, saved.id);
+    await writeSettings(tx, saved.id, settings);
+    return saved;
   }
 
   /**
    * Why a company may not be deleted, or null. Deleting a company deletes everything it owns, so only a company
    * nobody has worked in yet may go: no people, no sub-companies, no audit rows but its own registry changes, and
-   * never the company the super admin is working in.
+   * never the company the super admin is working in. Runs in the registry's system scope, filtering by the id.
    */
   async function deleteRefusal(tx: Db, actor: Actor, id: number): Promise<string | null> {
     if (id === actor.hostCompanyId || id === actor.companyId || id === actor.homeCompanyId) {
       return 'companies.delete_own';
     }
-    await switchTenant(tx, id);
     const [[people], [children], [activity]] = await Promise.all([
       tx.select({ value: count() }).from(users).where(eq(users.companyId, id)),
       tx.select({ value: count() }).from(companies).where(eq(companies.parentId, id)),
@@ -307,60 +248,80 @@ export function createCompaniesService(platform: Platform) {
     return null;
   }
 
-  /** Deletes companies that may go, all or nothing; the audit rows go to the acting company (theirs are gone). */
-  async function removeCompanies(actor: Actor, ids: number[]): Promise<number> {
-    const unique = [...new Set(ids)];
-    const before = await presentAdmin(unique);
-    if (before.length !== unique.length) throw notFound();
-    await inTenant(db, actor.companyId, async (tx) => {
-      for (const id of unique) {
-        const refusal = await deleteRefusal(tx, actor, id);
+  /**
+   * `/api/admin/companies`: the registry on the resource framework, in the platform scope. Only super admins reach it
+   * (the contract's access) and they administer every company, so the scope's row filter is none; list, sort, search,
+   * paging, the 404 of an unknown id, bulk actions, export and the audit rows are the framework's.
+   */
+  const resource = defineResource(db, {
+    contract: companiesContract,
+    entity: 'company',
+    table: companies,
+    scope: {
+      rows: () => undefined,
+      // A company's changes are recorded in its own trail; its deletion in the acting company's (its rows are gone).
+      auditCompany: (item, action) => (action === 'deleted' ? undefined : item.id),
+    },
+    activeStatus: true,
+    sortable: {
+      name: companies.name,
+      slug: companies.slug,
+      status: companies.status,
+      created_at: companies.createdAt,
+    },
+    defaultOrder: [asc(companies.name), asc(companies.id)],
+    search: [companies.name, companies.slug, companies.customDomain],
+    filters: { parent_id: (id) => eq(companies.parentId, id) },
+    present: (tx, _companyId, ids) => presentAdmin(tx, ids),
+    create: async (tx, actor, input) => {
+      const settings = [{ key: 'theme_settings', value: input.theme_settings }];
+      return (await writeCompany(tx, actor, undefined, companyValuesOf(input), settings)).id;
+    },
+    /** Partial: the fields sent change, the others stay; theme_settings is replaced as a whole when sent. */
+    update: async (tx, actor, item, input) => {
+      const before = await rowOf(tx, item.id);
+      const settings = input.theme_settings ? [{ key: 'theme_settings', value: input.theme_settings }] : [];
+      await writeCompany(tx, actor, before, mergeValues(before, input), settings);
+    },
+    auditStatusOnlyUpdate: true,
+    /** All or nothing: one company that may not go refuses the whole delete. */
+    beforeDelete: async (tx, actor, items) => {
+      for (const item of items) {
+        const refusal = await deleteRefusal(tx, actor, item.id);
         if (refusal) throw refuse(refusal);
       }
-      await tx.delete(companies).where(inArray(companies.id, unique));
-      await switchTenant(tx, actor.companyId);
-      for (const item of before) {
-        await record(tx, actor, { action: 'company.deleted', entity: 'company', id: item.id, before: item });
-      }
-    });
-    return unique.length;
-  }
-
-  /** Sets the status of companies, all or nothing; each company records its own `company.status_changed`. */
-  async function setStatus(actor: Actor, ids: number[], rawStatus: number | undefined): Promise<number> {
-    const parsed = activeStatusSchema.safeParse(rawStatus);
-    if (!parsed.success) throw invalidFields({ status: 'validation.invalid_value' });
-    const status = parsed.data;
-    const unique = [...new Set(ids)];
-    const rows = await db.select().from(companies).where(inArray(companies.id, unique));
-    if (rows.length !== unique.length) throw notFound();
-    for (const row of rows) if (row.status !== status) assertNotOwnHostPassive(actor, row.id, status);
-    const changing = rows.filter((row) => row.status !== status);
-    if (changing.length === 0) return unique.length;
-    await inTenant(db, actor.companyId, async (tx) => {
-      await tx
-        .update(companies)
-        .set({ status })
-        .where(
-          inArray(
-            companies.id,
-            changing.map((row) => row.id),
-          ),
-        );
-      for (const row of changing) {
-        await switchTenant(tx, row.id);
-        await record(tx, actor, {
-          companyId: row.id,
-          action: 'company.status_changed',
-          entity: 'company',
-          id: row.id,
-          before: presentCompany(row),
-          after: { ...presentCompany(row), status },
-        });
-      }
-    });
-    return unique.length;
-  }
+    },
+    status: {
+      schema: activeStatusSchema,
+      async apply(tx, actor, items, status) {
+        const changing = items.filter((item) => item.status !== status);
+        for (const item of changing) assertNotOwnHostPassive(actor, item.id, status);
+        if (changing.length === 0) return;
+        await tx
+          .update(companies)
+          .set({ status })
+          .where(
+            inArray(
+              companies.id,
+              changing.map((item) => item.id),
+            ),
+          );
+      },
+    },
+    export: {
+      fileName: `${NS}.export_file`,
+      columns: [
+        { header: `${NS}.columns.id`, value: (c) => c.id },
+        { header: `${NS}.fields.name`, value: (c) => c.name },
+        { header: `${NS}.fields.slug`, value: (c) => c.slug },
+        { header: `${NS}.fields.custom_domain`, value: (c) => c.custom_domain },
+        { header: `${NS}.fields.parent`, value: (c) => c.parent?.name ?? null },
+        { header: `${NS}.fields.users_count`, value: (c) => c.users_count },
+        activeStatusExportColumn(NS),
+        { header: `${NS}.columns.created_at`, value: (c) => c.created_at },
+      ],
+    },
+  });
 
   return {
     /** GET api/company/self: the host company with its settings, its group parent and its children. */
@@ -430,54 +391,29 @@ export function createCompaniesService(platform: Platform) {
     /** POST api/company: creates, or updates when an id is given; settings are upserted key by key. */
     async upsert(input: CompanyUpsert, actor: Actor): Promise<Company> {
       const settings = parseSettings(input.settings ?? []);
-      const before = input.id ? await rowOf(input.id) : undefined;
-      const row = await saveCompany(actor, before, companyValuesOf(input), settings);
+      const values = companyValuesOf(input);
+      const row = await asSystem(db, async (tx) => {
+        const before = input.id ? await rowOf(tx, input.id) : undefined;
+        const saved = await writeCompany(tx, actor, before, values, settings);
+        await record(tx, actor, {
+          companyId: saved.id,
+          action: !before
+            ? 'company.created'
+            : onlyStatusChanged(before, values, settings)
+              ? 'company.status_changed'
+              : 'company.updated',
+          entity: 'company',
+          id: saved.id,
+          before: before ? presentCompany(before) : null,
+          after: { ...presentCompany(saved), settings },
+        });
+        return saved;
+      });
       return presentCompany(row);
     },
 
-    /** `/api/admin/companies`: the registry on the admin resource contract (super admins only). */
-    admin: {
-      async list(query: AdminCompanyListQuery) {
-        const where = listWhere(query);
-        const [rows, [total]] = await Promise.all([
-          db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(where)
-            .orderBy(...listOrder(query.sort))
-            .limit(query.per_page)
-            .offset((query.page - 1) * query.per_page),
-          db.select({ value: count() }).from(companies).where(where),
-        ]);
-        return {
-          data: await presentAdmin(rows.map((row) => row.id)),
-          meta: { page: query.page, per_page: query.per_page, total: total?.value ?? 0 },
-        };
-      },
-
-      read: readAdmin,
-
-      async create(actor: Actor, input: AdminCompanyCreate): Promise<AdminCompany> {
-        const row = await saveCompany(actor, undefined, companyValuesOf(input), [
-          { key: 'theme_settings', value: input.theme_settings },
-        ]);
-        return readAdmin(row.id);
-      },
-
-      /** Partial: the fields sent change, the others stay; theme_settings is replaced as a whole when sent. */
-      async update(actor: Actor, id: number, input: AdminCompanyUpdate): Promise<AdminCompany> {
-        const before = await rowOf(id);
-        const settings = input.theme_settings ? [{ key: 'theme_settings', value: input.theme_settings }] : [];
-        await saveCompany(actor, before, mergeValues(before, input), settings);
-        return readAdmin(id);
-      },
-
-      remove: (actor: Actor, id: number) => removeCompanies(actor, [id]),
-
-      bulk(actor: Actor, body: BulkAction): Promise<number> {
-        return body.action === 'delete' ? removeCompanies(actor, body.ids) : setStatus(actor, body.ids, body.status);
-      },
-    },
+    /** `/api/admin/companies`: the registry (super admins only), registered by `registerResource`. */
+    resource,
 
     /** GET api/s/{id}: the address behind a company's short link. */
     async resolveShortLink(host: HostCompany, code: string): Promise<string> {

@@ -66,6 +66,8 @@ describe('CompaniesListPage', () => {
     expect(within(childRow).getByTestId('company-delete')).toBeTruthy();
     expect(within(childRow).getByTestId('company-edit').getAttribute('href')).toBe('/admin/companies/edit/2');
     expect(http.get).toHaveBeenCalledWith('api/admin/companies', undefined, expect.objectContaining({ sort: 'name' }));
+    // The registry exports like every framework resource.
+    expect(screen.getByTestId('table-export')).toBeTruthy();
   });
 
   it('shows the empty state with the add action', async () => {

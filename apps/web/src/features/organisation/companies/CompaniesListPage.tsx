@@ -121,7 +121,6 @@ export default function CompaniesListPage() {
       texts={TEXTS}
       columns={columns}
       filters={filters}
-      exportable={false}
       addPath={pathTo('company.companies.add')}
       editPath={(item) => pathTo('company.companies.edit', { id: item.id })}
       itemName={(item) => item.name}

@@ -1,10 +1,10 @@
-import { type AdminCompany, type AdminCompanyCreate, type AdminCompanyUpdate, COMPANY_SORTS } from '@kampus/shared';
+import { companiesContract } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ListConfig } from '../../../lib/list-state.js';
-import { defineResource } from '../../../lib/resource.js';
+import { contractResource } from '../../../lib/resource.js';
 
-/** `api/admin/companies`: the company registry (super admins only). */
-export const companiesResource = defineResource<AdminCompany, AdminCompanyCreate, AdminCompanyUpdate>('companies');
+/** `api/admin/companies`: the company registry (super admins only), from its contract. */
+export const companiesResource = contractResource(companiesContract);
 
 /** The most companies offered at once as parents or parent filters; the picker searches the server beyond that. */
 const PARENT_OPTIONS_LIMIT = 100;
@@ -19,13 +19,12 @@ export function useCompanyOptions(search = '') {
   });
 }
 
-/** The list's address state: the sortable fields and the status and parent filters of the list query. */
+/** The list's address state: the contract's sorts and status filter, and the parent filter over the companies loaded. */
 export function companyListConfig(parentIds: readonly string[]): ListConfig {
   return {
-    sortable: COMPANY_SORTS,
-    defaultSort: 'name',
+    ...companiesResource.listConfig,
     filters: [
-      { kind: 'select', param: 'status', options: ['0', '1'] },
+      ...companiesResource.listConfig.filters,
       // Until the companies load, a parent in the address waits unapplied.
       { kind: 'select', param: 'parent_id', options: parentIds },
     ],
