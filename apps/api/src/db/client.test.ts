@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppPool } from './client.js';
+import { createServerDatabase } from '../../test/server-database.js';
+import { createAppPool, openDatabase } from './client.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -42,6 +44,40 @@ describe.skipIf(!serverUrl)('the application pool (PostgreSQL)', () => {
       expect(roles.map((result) => result.rows[0].role)).toEqual(['kampus_app', 'kampus_app']);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('transactions on PostgreSQL', () => {
+  it('run queries started together one after another on their connection, without pg deprecation warnings', async () => {
+    const server = await createServerDatabase(serverUrl as string);
+    const database = await openDatabase({ url: server.url, poolMax: 2 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const answers = await database.db.transaction((tx) =>
+        Promise.all([
+          tx.execute(sql`select pg_sleep(0.05), 1 as n`),
+          tx.execute(sql`select 2 as n`),
+          tx.execute(sql`select 3 as n`),
+        ]),
+      );
+      expect(answers.map((answer) => (answer.rows[0] as { n: number }).n)).toEqual([1, 2, 3]);
+      // A failing query does not stop the ones queued behind it from running (nor leave them hanging).
+      await expect(
+        database.db.transaction(async (tx) => {
+          const results = await Promise.allSettled([tx.execute(sql`select 1/0`), tx.execute(sql`select 1`)]);
+          expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await database.close();
+      await server.drop();
     }
   });
 });

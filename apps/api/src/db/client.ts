@@ -154,6 +154,7 @@ function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase<Schema>): 
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
+        issueQueriesOneAtATime(client);
         clientDb = drizzlePg({ client, schema, casing: 'snake_case' });
         onClient.set(client, clientDb);
       }
@@ -166,6 +167,24 @@ function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase<Schema>): 
     }
   };
   db.transaction = transaction;
+}
+
+/**
+ * A transaction's queries share one connection, which answers one query at a time; code may still start several at
+ * once (`Promise.all` over reads). pg queues them itself, but that queue is deprecated (and goes in pg 9), so each
+ * query here starts when the one before it has settled. Streams and callbacks (unused by drizzle) pass straight on.
+ */
+function issueQueriesOneAtATime(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    const streamed = typeof (first as { submit?: unknown } | undefined)?.submit === 'function';
+    if (streamed || args.some((arg) => typeof arg === 'function')) return query(...args);
+    const next = previous.then(() => query(...args));
+    previous = next.catch(() => undefined);
+    return next;
+  }) as typeof client.query;
 }
 
 /** A freshly migrated, empty embedded database as a data-directory dump. */
