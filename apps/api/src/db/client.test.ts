@@ -63,7 +63,7 @@ describe.skipIf(!serverUrl)('transactions on PostgreSQL', () => {
           tx.execute(sql`select 3 as n`),
         ]),
       );
-      expect(answers.map((answer) => (answer.rows[0] as { n: number }).n)).toEqual([1, 2, 3]);
+      expect(answers.map((answer) => (answer as { rows: { n: number }[] }).rows[0]?.n)).toEqual([1, 2, 3]);
       // A failing query does not stop the ones queued behind it from running (nor leave them hanging).
       await expect(
         database.db.transaction(async (tx) => {

@@ -180,7 +180,7 @@ export function createMenuService(platform: Platform) {
         });
       await record(tx, actor, {
         action: 'company_settings.updated',
-        entity: 'company_setting',
+        entity: 'company_settings',
         before: { modules: before },
         after: { modules: input.modules },
       });

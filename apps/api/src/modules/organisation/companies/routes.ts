@@ -19,10 +19,26 @@ const superAdmin = { access: 'super_admin' } as const;
 export function registerCompanyRoutes(app: FastifyInstance, companies: CompaniesService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // Asked by every page load: served from the cache as serialized once, and 304 to a browser holding the same ETag.
   r.get(
     '/api/company/self',
-    { config: { access: 'public' }, schema: { tags, response: { 200: z.object({ data: companySelfSchema }) } } },
-    async (request) => ({ data: await companies.self(companyOf(request)) }),
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        response: {
+          200: z.object({ data: companySelfSchema }),
+          304: z.null().describe('Not modified: the If-None-Match ETag is still current'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await companies.selfAnswer(companyOf(request));
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      // No body at all: `null` would be serialized as one.
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   r.get(

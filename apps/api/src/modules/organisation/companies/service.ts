@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdminCompany,
   type AdminCompanyCreate,
@@ -8,6 +9,7 @@ import {
   type CompanySettingKey,
   type CompanyUpsert,
   companiesContract,
+  companySelfSchema,
   companySettingSchemas,
   isLocale,
   type ThemeSettings,
@@ -19,6 +21,7 @@ import { jsonbRaw } from '../../../db/schema/columns.js';
 import { auditLogs, companies, companySettings, shortLinks, storedFiles, users } from '../../../db/schema/index.js';
 import { asSystem, inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
+import { createNodeCache } from '../../../platform/cache.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { HttpError, invalidFields, notFound } from '../../../platform/http/errors.js';
@@ -86,6 +89,15 @@ export async function writeSettings(tx: Db, companyId: number, entries: SettingE
 }
 
 /** A refusal about the record as a whole (422 on `id`), e.g. a company that still has people. */
+/** api/company/self as sent: the serialized body and its ETag. */
+export interface SelfAnswer {
+  body: string;
+  etag: string;
+}
+
+/** Without Redis another node's change reaches this node's cached api/company/self within this time. */
+const SELF_CACHE_TTL_MS = 30_000;
+
 const refuse = (key: string) => new HttpError(422, key, {}, { id: [key] });
 
 const NS = companiesContract.namespace;
@@ -101,10 +113,24 @@ export function createCompaniesService(platform: Platform) {
   const db = platform.database.db;
   const baseDomain = platform.config.BASE_DOMAIN;
 
-  // The host cache holds each company's hosts, status and the columns and settings api/company/self answers: any
-  // committed change to a company or its settings drops it on this node.
+  /**
+   * api/company/self as sent (public, the same for everyone on a host, asked by every page load): serialized once,
+   * with its ETag. Cleared with the host cache below, and on every node through Redis when there is one.
+   */
+  const selfAnswers = createNodeCache<SelfAnswer>({
+    name: 'company-self',
+    ttlMs: SELF_CACHE_TTL_MS,
+    redis: platform.redis,
+    log: platform.log,
+  });
+
+  // The host cache holds each company's hosts, status and the columns api/company/self answers: any committed change
+  // to a company or its settings drops it, and the cached answers, on this node.
   for (const entity of ['company', 'company_settings']) {
-    platform.events.subscribe(`${entity}.*`, () => platform.hosts.invalidate());
+    platform.events.subscribe(`${entity}.*`, () => {
+      platform.hosts.invalidate();
+      selfAnswers.clear();
+    });
   }
 
   /**
@@ -323,7 +349,15 @@ export function createCompaniesService(platform: Platform) {
     },
   });
 
-  return {
+  const service = {
+    /** api/company/self's body and ETag, from the cache. */
+    selfAnswer(host: HostCompany): Promise<SelfAnswer> {
+      return selfAnswers.get(String(host.id), async () => {
+        const body = JSON.stringify({ data: companySelfSchema.parse(await service.self(host)) });
+        return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      });
+    },
+
     /** GET api/company/self: the host company with its settings, its group parent and its children. */
     async self(host: HostCompany): Promise<CompanySelf> {
       const [settings, parent, children] = await inTenant(db, host.id, (tx) =>
@@ -428,6 +462,7 @@ export function createCompaniesService(platform: Platform) {
       return link.target;
     },
   };
+  return service;
 }
 
 /** The columns of a complete company body (create, or the legacy upsert that always sends everything). */
