@@ -4,6 +4,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,56 @@ function exposedGc(): (options?: { type: 'minor' | 'major' }) => void {
   return runInNewContext('gc');
 }
 
+/** What the process holds in V8's heap and outside it (Buffers, ArrayBuffers, WebAssembly memory). */
+function heldBytes(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+}
+
+/**
+ * What the process holds once garbage is gone: full collections, repeated after a turn of the event loop while they
+ * still free something, since some memory outside the heap is released by a callback after the collection that found
+ * it dead (here ~41 MB: the copy of the database template the test app was loaded from).
+ */
+async function settledHeldBytes(collect: ReturnType<typeof exposedGc>): Promise<number> {
+  let held = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) {
+    collect();
+    const now = heldBytes();
+    if (now > held - MB) return now;
+    held = now;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return held;
+}
+
+/**
+ * The most this process held while `during` ran beyond what it held before, sampled every 20 ms after a young
+ * collection. Dead Buffers a young collection leaves (promoted before they died) still count then, so a figure over
+ * `limit` is checked again once full collections settle (a tenth of a second or more here, so only then): garbage is
+ * not what the server holds, and a server that keeps the body keeps it through every collection.
+ */
+async function peakHeldDuring<T>(limit: number, during: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  const collect = exposedGc();
+  const baseline = await settledHeldBytes(collect);
+  let peak = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await delay(20);
+      collect({ type: 'minor' });
+      let held = heldBytes() - baseline;
+      if (held > limit && held > peak) held = (await settledHeldBytes(collect)) - baseline;
+      peak = Math.max(peak, held);
+    }
+  })();
+  const result = await during().finally(() => {
+    sampling = false;
+  });
+  await sampler;
+  return { result, peak };
+}
+
 describe('a large upload streams to storage', () => {
   let test: TestApp;
   let company: CompanyRow;
@@ -91,30 +142,18 @@ describe('a large upload streams to storage', () => {
     await writeLargeVideo(file);
     const token = (await login(test.app, company, (await test.factories.createUser(company)).email!)).access_token;
 
-    // Chunks already written are garbage: collecting the young generation before each sample measures what is held,
-    // not what is merely not yet collected.
-    const collect = exposedGc();
-    collect();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      collect({ type: 'minor' });
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
-    try {
-      const answer = await uploadStreamed(origin, hostOf(company), token, file);
-      expect(answer.status).toBe(201);
-      expect(answer.body.data[0]).toMatchObject({ name: 'Training.mp4', size: FILE_MB * MB, mime: 'video/mp4' });
-      const stored = path.basename(answer.body.data[0]?.url ?? '');
-      expect((await test.platform.files.stat(company.id, stored))?.size).toBe(FILE_MB * MB);
-    } finally {
-      clearInterval(sampler);
-    }
-    // The server's growth: far below the file's size on Node 20, the runtime the project runs on. On Node 24 the same
-    // upload grows this process by 200–350 MB (seen in CI, not yet explained: the pipeline is the same), so there
-    // the figure is printed for the record instead of asserted until the cause is found.
-    const growthMb = (peak - baseline) / MB;
-    if (Number(process.versions.node.split('.')[0]) < 22) expect(growthMb).toBeLessThan(FILE_MB / 4);
-    else console.warn(`large upload on Node ${process.version}: the server grew by ${growthMb.toFixed(0)} MB`);
+    // What the server holds while the body streams through it (~15 MB): far below the file's size. Not the RSS: the
+    // request's chunks die young, but on Node 24 they wait longer for a collection (V8 13.6 grew the young generation,
+    // so V8 lets ~128 MB of dead Buffers pile up before a scavenge where Node 20 let 32 MB), and the allocator keeps
+    // freed memory for reuse, so the RSS could rise by hundreds of MB of garbage there while what was held stayed put.
+    const limit = (FILE_MB / 8) * MB;
+    const { result: answer, peak } = await peakHeldDuring(limit, () =>
+      uploadStreamed(origin, hostOf(company), token, file),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body.data[0]).toMatchObject({ name: 'Training.mp4', size: FILE_MB * MB, mime: 'video/mp4' });
+    const stored = path.basename(answer.body.data[0]?.url ?? '');
+    expect((await test.platform.files.stat(company.id, stored))?.size).toBe(FILE_MB * MB);
+    expect(peak / MB).toBeLessThan(limit / MB);
   }, 30_000);
 });
