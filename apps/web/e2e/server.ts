@@ -40,7 +40,10 @@ async function waitForReady(port: number, child: ChildProcess, log: () => string
   throw new Error(`The server did not become ready in 120 s:\n${log()}`);
 }
 
-/** Builds the web app and starts the real server (npm start's parts) on a free port with a fresh data dir. */
+/**
+ * Builds the web app and the API and starts the built server (npm start's parts: `node dist/main.js`) on a free port
+ * with a fresh data dir.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -56,10 +59,14 @@ export default async function setup(project: TestProject) {
     stdio: 'pipe',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // The API's production build too, into a folder of this run inside apps/api/dist (a bundle finds its packages from
+  // where it lies; it reads the migrations and assets where they are in apps/api).
+  const apiDist = path.join(root, 'apps/api/dist', `e2e-${path.basename(dataDir)}`);
+  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', '--outdir', apiDist], { cwd: root, stdio: 'pipe' });
   const port = await freePort();
   let output = '';
-  // Its own process group, so stopping it stops tsx's node child too.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // Its own process group, so stopping it stops anything it started too.
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(apiDist, 'main.js')], {
     cwd: root,
     detached: true,
     env: {
@@ -93,5 +100,6 @@ export default async function setup(project: TestProject) {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(apiDist, { recursive: true, force: true });
   };
 }

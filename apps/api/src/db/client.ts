@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -9,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { apiPath } from '../paths.js';
 import { isDatabaseUnavailable } from './errors.js';
 import * as schema from './schema/index.js';
 import { APP_ROLE } from './schema/rls.js';
@@ -42,7 +41,7 @@ export interface DatabaseLog {
 
 /** An arbitrary constant naming Kampus' migration lock among the server's advisory locks. */
 const MIGRATION_LOCK_ID = 42_062_026;
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = apiPath('src/db/migrations');
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; unset means embedded PGlite. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type PasswordOwner, passwordProblem } from '@kampus/shared';
 import { hash, verify } from '@node-rs/argon2';
+import { apiPath } from '../../paths.js';
 import { invalidFields } from '../http/errors.js';
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
@@ -30,9 +31,7 @@ export async function verifyPassword(storedHash: string | null | undefined, pass
 
 /** The most common passwords of 8 characters or more, from zxcvbn-ts' frequency list (MIT), lower-cased. */
 const commonPasswords = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .filter(Boolean),
+  readFileSync(apiPath('src/platform/auth/common-passwords.txt'), 'utf8').split('\n').filter(Boolean),
 );
 
 export function isCommonPassword(password: string): boolean {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPath } from '../../paths.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -48,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   });
 }
 
-/** Where the web build lives, relative to this file (apps/api/src/platform/http → apps/web/dist). */
+/** Where the web build lives: apps/web/dist, beside apps/api (src/paths.ts). */
 export function defaultWebDist(): string {
-  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../web/dist');
+  return apiPath('../web/dist');
 }

@@ -1,13 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { LOCALES, USER_IMPORT_COLUMNS, type UserCustomField, type UserImportColumn } from '@kampus/shared';
+import { importWorkerEntry } from '../../../paths.js';
 import { translator } from '../../../platform/i18n.js';
 import { foldCase } from '../../../platform/resource/resource.js';
 import { ImportFileRejected, type ImportSheet, type UploadedFile } from './import-reader.js';
 import type { ImportWorkerAnswer, ImportWorkerInput } from './import-worker.js';
 
 export { ImportFileRejected, type ImportSheet } from './import-reader.js';
-
-const WORKER_ENTRY = new URL('./import-worker.mjs', import.meta.url);
 
 /**
  * The heap one parse may use. A legal sheet of 10,000 rows needs a few tens of MB; a hostile one that gets past the
@@ -45,8 +44,8 @@ const tooMuchData = (maxRows: number) => new ImportFileRejected('users_import.to
 function readInWorker(file: UploadedFile, maxRows: number): Promise<ImportSheet> {
   return new Promise((resolve, reject) => {
     const input: ImportWorkerInput = { file, maxRows };
-    // No inherited execArgv: the entry loads TypeScript itself, the same under tsx, vitest or plain node.
-    const worker = new Worker(WORKER_ENTRY, { workerData: input, resourceLimits: WORKER_LIMITS, execArgv: [] });
+    // No inherited execArgv: the entry is compiled JavaScript in the build, and loads TypeScript itself from source.
+    const worker = new Worker(importWorkerEntry, { workerData: input, resourceLimits: WORKER_LIMITS, execArgv: [] });
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
