@@ -276,14 +276,26 @@ async function measure(target: Target, key: TargetKey, endpoint: Endpoint): Prom
 const work = await mkdtemp(path.join(tmpdir(), 'kampus-bench-api-'));
 let dropDatabase: (() => Promise<void>) | undefined;
 
-async function cleanUp() {
-  await Promise.all(children.map(stopChild));
-  await dropDatabase?.().catch((error: unknown) => console.error('could not drop the bench database:', error));
-  await rm(work, { recursive: true, force: true });
+let interrupted = false;
+let cleaning: Promise<void> | undefined;
+/** Stops every child, drops the database and removes the directory, once however often it is called. */
+function cleanUp() {
+  cleaning ??= (async () => {
+    await Promise.all(children.map(stopChild));
+    await dropDatabase?.().catch((error: unknown) => console.error('could not drop the bench database:', error));
+    await rm(work, { recursive: true, force: true });
+  })();
+  return cleaning;
 }
 
+// `on`, not `once`: Ctrl-C may reach this process more than once (the terminal's group, npm relaying it), and a
+// second signal without a listener would end it in the middle of its clean-up. (The script runs as
+// `node --import tsx`, not through the tsx CLI, whose relay SIGKILLs a child that is slow to acknowledge a signal —
+// as a loaded bench is — which left the database and the directory behind.)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     console.error(`\n${signal}: stopping the servers…`);
     void cleanUp().finally(() => process.exit(130));
   });
@@ -372,6 +384,7 @@ try {
       JWT_SECRET: randomBytes(32).toString('hex'),
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       BENCH_PROBE_PORT: String(probePort),
+      BENCH_PARENT_PID: String(process.pid),
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
     },
     path.join(work, 'kampus.log'),
@@ -392,6 +405,7 @@ try {
         BARE_DATA_DIR: dataDir,
         BARE_COMPANY_SLUG: 'demo',
         BARE_ACTOR_ID: String(ids.adminId),
+        BENCH_PARENT_PID: String(process.pid),
       },
       path.join(work, `bare-${mode}.log`),
     );
@@ -503,6 +517,7 @@ try {
     for (const key of ['kampus', 'bareRls', 'barePlain'] as const) {
       const target = targets[key];
       const f = await measure(target, key, endpoint);
+      if (interrupted) throw new Error('interrupted');
       figures[key] = f;
       console.log(
         `${(key === 'kampus' ? endpoint.name : '').padEnd(36)}${target.label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 8)}${pad(f.p50.toFixed(1), 8)}${pad(f.p95.toFixed(1), 8)}${pad(f.p99.toFixed(1), 8)}${pad(f.statementsPerRequest.toFixed(1), 11)}${pad(f.errors, 8)}${f.exhausted ? '  (token pool ran out)' : ''}`,
@@ -548,6 +563,10 @@ try {
   );
   console.log(`Figures written to ${path.relative(process.cwd(), file)}`);
 } catch (error) {
+  if (interrupted) {
+    await cleanUp();
+    process.exit(130);
+  }
   // The servers' logs go with the temporary directory: show their ends first.
   for (const child of children) console.error(`\n--- the end of ${child.name}'s log ---\n${tail(child.log)}`);
   throw error;

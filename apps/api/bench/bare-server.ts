@@ -298,5 +298,16 @@ const close = async () => {
 };
 process.once('SIGINT', close);
 process.once('SIGTERM', close);
+// Should the bench die without stopping it (SIGKILL), the server stops itself.
+const parent = Number(process.env.BENCH_PARENT_PID);
+if (parent) {
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      void close();
+    }
+  }, 1000).unref();
+}
 await app.listen({ host: '127.0.0.1', port });
 console.log(`bare server (${mode}) on ${port}`);

@@ -4,7 +4,8 @@
  * answers the count as JSON on 127.0.0.1:BENCH_PROBE_PORT. Plain JavaScript, so it loads the same way before the
  * server whether the server runs from TypeScript or from a build. NODE_OPTIONS also reaches npm and any launcher in
  * between: the probe's port is opened by the first process that queries, which is the server. BENCH_PROBE_LOG=1 also
- * prints every pg statement to stderr (to see what a route runs).
+ * prints every pg statement to stderr (to see what a route runs). With BENCH_PARENT_PID the server ends itself (SIGTERM)
+ * once that process is gone.
  */
 import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,17 @@ function counted(text, values) {
   });
   server.unref();
   server.listen(port, '127.0.0.1');
+  // Should the bench die without stopping the server (SIGKILL), the server stops itself.
+  const parent = Number(process.env.BENCH_PARENT_PID);
+  if (parent) {
+    setInterval(() => {
+      try {
+        process.kill(parent, 0);
+      } catch {
+        process.kill(process.pid, 'SIGTERM');
+      }
+    }, 1000).unref();
+  }
 }
 
 const clientQuery = pg.Client.prototype.query;
