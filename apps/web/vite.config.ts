@@ -13,5 +13,5 @@ export default defineConfig({
     },
     allowedHosts: ['.localhost'],
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
 });

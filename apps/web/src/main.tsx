@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { loadBoot } from './app/boot.js';
-import { currentLanguage, initI18n } from './lib/i18n.js';
+import { initI18n } from './lib/i18n.js';
 import { storage } from './lib/storage.js';
 
 async function start() {
   await storage.init();
   const boot = await loadBoot();
-  await initI18n(boot.localization, currentLanguage(boot.company?.default_language));
+  await initI18n(boot.localization, boot.language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
-import { DataNoticeModal } from '../features/frame/legal/DataNoticeModal.js';
+import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
 import { NetworkNotices } from '../features/frame/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
@@ -52,7 +52,7 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
           <RouteTableContext.Provider value={router.routes}>
             <RouterProvider router={router} />
           </RouteTableContext.Provider>
-          <DataNoticeModal />
+          <DataNotice />
         </CompanyContext.Provider>
       </ModalsProvider>
     </MantineProvider>

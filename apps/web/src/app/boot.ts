@@ -1,8 +1,13 @@
-import type { CompanySelf, Localization } from '@kampus/shared';
+import { type CompanySelf, DEFAULT_LOCALE, isLocale, type Locale, type Localization } from '@kampus/shared';
+import { currentLanguage } from '../lib/i18n.js';
+import { STORAGE_KEYS, storage } from '../lib/storage.js';
 
 export interface Boot {
   /** The host's company; null on the marketing host. */
   company: CompanySelf | null;
+  /** The language the app starts in: the stored one, else the company default, else tr (spec §9). */
+  language: Locale;
+  /** The languages and the translations of `language` only. */
   localization: Localization;
 }
 
@@ -11,12 +16,24 @@ async function getJson<T>(url: string): Promise<T | null> {
   return response?.ok ? ((await response.json()) as T) : null;
 }
 
-/** What the app needs before its first render: the company of this host and the translations. */
+const localizationOf = (language: Locale) => getJson<Localization>(`/api/localization?language=${language}`);
+
+/**
+ * What the app needs before its first render: the company of this host and the current language's translations —
+ * only that language's (issue 11: a switch stores the choice and reloads, which loads the new language).
+ * The language depends on the company's default, so the texts are asked for with the language of the last start
+ * (else tr) beside the company; only when the company says otherwise is the right language asked for after it.
+ */
 export async function loadBoot(): Promise<Boot> {
-  const [company, localization] = await Promise.all([
+  const stored = storage.get<string>(STORAGE_KEYS.language) ?? storage.get<string>(STORAGE_KEYS.lastLanguage);
+  const guess: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+  const [company, guessed] = await Promise.all([
     getJson<{ data: CompanySelf }>('/api/company/self'),
-    getJson<Localization>('/api/localization'),
+    localizationOf(guess),
   ]);
+  const language = currentLanguage(company?.data.default_language);
+  const localization = language === guess ? guessed : await localizationOf(language);
   if (!localization) throw new Error('The translations could not be loaded.');
-  return { company: company?.data ?? null, localization };
+  if (language !== guess) void storage.set(STORAGE_KEYS.lastLanguage, language);
+  return { company: company?.data ?? null, language, localization };
 }

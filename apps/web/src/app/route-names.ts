@@ -1,4 +1,5 @@
-import { RESOURCE_CONTRACTS, type ResourceScreen } from '@kampus/shared';
+import type { ResourceScreen } from '@kampus/shared';
+import { RESOURCE_SCREENS } from './resource-screens.js';
 
 /**
  * The web app's named routes (spec §2.1) and the paths they stand for; `:param` segments are filled from params.
@@ -51,13 +52,13 @@ const PAGE_ROUTES = {
   'company.mail-templates.edit': '/admin/mail-templates/:event/:language',
 } as const;
 
-type Contract = (typeof RESOURCE_CONTRACTS)[number];
+type Contract = (typeof RESOURCE_SCREENS)[keyof typeof RESOURCE_SCREENS];
 type ScreenOf<C> = C extends { screens: infer S } ? S[keyof S] : never;
 type ContractScreen = ScreenOf<Contract> & ResourceScreen;
 type ScreenRoutes = { [S in ContractScreen as S['name']]: S['path'] };
 
 const screenRoutes = Object.fromEntries(
-  RESOURCE_CONTRACTS.flatMap((contract) =>
+  Object.values(RESOURCE_SCREENS).flatMap((contract) =>
     Object.values(contract.screens as Record<string, ResourceScreen>).map((screen) => [screen.name, screen.path]),
   ),
 ) as ScreenRoutes;

@@ -17,8 +17,6 @@ import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
 import { RequireAuth, RequirePermission } from './guards.js';
-import { AdminLayout } from './layouts/AdminLayout.js';
-import { DashboardLayout } from './layouts/DashboardLayout.js';
 import { routePath } from './route-names.js';
 import { hasPage } from './route-table.js';
 
@@ -153,9 +151,13 @@ const pages: RouteObject[] = [
     Component: RequireAuth,
     children: [
       // The admin panel (spec §2.2): its own layout; every route's handle.permission is checked first.
-      { Component: RequirePermission, children: [adminBranch(AdminLayout)] },
       {
-        Component: DashboardLayout,
+        Component: RequirePermission,
+        children: [adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
+      },
+      {
+        // The learner frame (header, side menu, realtime) loads with the first page inside it, not on the sign-in path.
+        lazy: async () => ({ Component: (await import('./layouts/DashboardLayout.js')).DashboardLayout }),
         children: [
           {
             path: routePath('dashboard'),

@@ -10,7 +10,10 @@ export function currentLanguage(companyDefault?: string | null): Locale {
   return isLocale(companyDefault) ? companyDefault : DEFAULT_LOCALE;
 }
 
-/** Translations come from GET /api/localization (spec §3), with tr as the fallback of every key. */
+/**
+ * Translations come from GET /api/localization?language=xx (spec §3): the current language's only. tr stays the
+ * fallback language, but every locale holds every key (packages/shared's locales test), so tr is not loaded besides.
+ */
 export async function initI18n(localization: Localization, language: Locale): Promise<void> {
   await i18next.use(initReactI18next).init({
     resources: Object.fromEntries(

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   refreshToken: 'refresh_token',
   user: 'user',
   language: 'language',
+  /** The language the app last started in, so the next start asks for that language's texts at once. */
+  lastLanguage: 'last_language',
   redirect: 'redirect',
   noticeShown: 'notice_shown',
   chatSession: 'chatbot_session_id',

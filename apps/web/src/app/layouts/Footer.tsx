@@ -10,7 +10,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LegalTextModal, useLegalText } from '../../features/frame/legal/LegalText.js';
+import { LazyClarificationModal } from '../../features/frame/legal/LazyLegalModals.js';
 import { isCompanyPage, quickCreateItems } from '../../features/frame/shell/quick-create.js';
 import { type SocialNetwork, socialLinks } from '../../features/frame/shell/social-links.js';
 import { useCompany } from '../company.js';
@@ -57,21 +57,13 @@ function SocialLinks() {
 /** The clarification link and the modal it opens, with the text chosen by host (spec §2.9). */
 function ClarificationLink() {
   const { t } = useTranslation();
-  const text = useLegalText('clarification_text');
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Anchor component="button" type="button" fz="sm" onClick={() => setOpened(true)} data-testid="clarification-link">
         {t('footer.clarification')}
       </Anchor>
-      <LegalTextModal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        text={text}
-        companyTitle={t('legal.clarification_title')}
-        testId="clarification-modal"
-        confirmLabel={t('legal.close')}
-      />
+      <LazyClarificationModal opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }

@@ -163,4 +163,13 @@ describe('companies and hosts', () => {
     expect(response.json().languages).toEqual([{ code: 'tr' }, { code: 'en' }, { code: 'az' }, { code: 'de' }]);
     expect(response.json().translations.de.errors.forbidden).toBe('Dazu sind Sie nicht berechtigt.');
   });
+
+  it('serves one language when asked for it, and refuses an unknown one', async () => {
+    const response = await call(test.app, 'GET', '/api/localization?language=de', { host: '127.0.0.1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().languages).toEqual([{ code: 'tr' }, { code: 'en' }, { code: 'az' }, { code: 'de' }]);
+    expect(Object.keys(response.json().translations)).toEqual(['de']);
+    expect(response.json().translations.de.errors.forbidden).toBe('Dazu sind Sie nicht berechtigt.');
+    expect((await call(test.app, 'GET', '/api/localization?language=xx', { host: '127.0.0.1' })).statusCode).toBe(422);
+  });
 });

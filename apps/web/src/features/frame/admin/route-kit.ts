@@ -5,6 +5,9 @@ import type { RouteObject } from 'react-router';
 import { type RouteName, routePath } from '../../../app/route-names.js';
 import type { AccessRequirement } from './access.js';
 
+/** What the routes take of a resource contract (RESOURCE_SCREENS holds it without the contract's schemas). */
+export type ResourceRouteData = Pick<AnyResourceContract, 'namespace' | 'screens' | 'permissions'>;
+
 /**
  * The areas of the admin navigation, in the order they are shown, each labelled by `admin.areas.<area>`. A feature
  * declares its screens in its own `routes.ts` as `AdminRoute[]` and `routes.tsx` lists them.
@@ -58,7 +61,7 @@ interface ResourceScreenPages {
  * The list, add and edit screens of a resource, all from its contract: path and name from its screens, the
  * permission of each from its permissions (list → list, add → create, edit → update).
  */
-export function resourceRoutes(contract: AnyResourceContract, pages: ResourceScreenPages): AdminRoute[] {
+export function resourceRoutes(contract: ResourceRouteData, pages: ResourceScreenPages): AdminRoute[] {
   const { screens, permissions, namespace } = contract;
   const title = (screen: 'list' | 'add' | 'edit') => pages.titles?.[screen] ?? `${namespace}.${screen}_title`;
   const route = (screen: ResourceScreen | undefined, load: Loader, handle: Omit<AdminRouteHandle, 'name'>) =>

@@ -1,4 +1,3 @@
-import { hashtagsContract, institutionsContract } from '@kampus/shared';
 import {
   IconBuildingBank,
   IconHash,
@@ -10,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../app/route-names.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
 import { companiesRoutes } from '../../organisation/companies/routes.js';
@@ -94,12 +94,12 @@ export const adminRoutes: AdminRoute[] = [
       nav: { area: 'authorization', icon: IconKey },
     },
   },
-  ...resourceRoutes(hashtagsContract, {
+  ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),
     nav: { area: 'content', icon: IconHash },
   }),
-  ...resourceRoutes(institutionsContract, {
+  ...resourceRoutes(RESOURCE_SCREENS.institutions, {
     list: () => import('../../organisation/institutions/InstitutionsListPage.js'),
     form: () => import('../../organisation/institutions/InstitutionFormPage.js'),
     nav: { area: 'organisation', icon: IconBuildingBank },
@@ -137,9 +137,10 @@ export function navigationParentOf(pathname: string): AdminRoute | undefined {
 }
 
 /** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */
-export function adminBranch(Layout: ComponentType): RouteObject {
+export function adminBranch(loadLayout: () => Promise<ComponentType>): RouteObject {
   return {
-    Component: Layout,
+    // The admin layout (its navigation, breadcrumbs, footer) is a chunk of its own, off the learner's path.
+    lazy: async () => ({ Component: await loadLayout() }),
     handle: { permission: 'admin_panel' },
     children: [
       {

@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useCompany } from '../../../app/company.js';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.js';
 import { LegalTextModal, useLegalText } from './LegalText.js';
+import { noticePending } from './notice.js';
 
 /** Above the mandatory-missions modal (Mantine's 200), so the legal notice is read first. */
 const NOTICE_Z_INDEX = 300;
 
-/** Whether this browser has still to see the notice: only on a company host, once (spec §1). */
-export function noticePending(hasCompany: boolean, shown: unknown): boolean {
-  return hasCompany && shown !== true;
-}
+export { noticePending } from './notice.js';
 
 /**
  * The personal-data notice (spec §1): opens on the first visit of this browser to a company host, on any page; the
@@ -37,6 +35,22 @@ export function DataNoticeModal() {
       confirmLabel={t('legal.acknowledge')}
       confirmTestId="data-notice-accept"
       zIndex={NOTICE_Z_INDEX}
+    />
+  );
+}
+
+/** The footer's clarification text in its modal (spec §2.9); LazyLegalModals loads it when it first opens. */
+export function ClarificationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const text = useLegalText('clarification_text');
+  return (
+    <LegalTextModal
+      opened={opened}
+      onClose={onClose}
+      text={text}
+      companyTitle={t('legal.clarification_title')}
+      testId="clarification-modal"
+      confirmLabel={t('legal.close')}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { rolesContract } from '@kampus/shared';
 import { IconLockPlus, IconShieldLock, IconUserShield } from '@tabler/icons-react';
+import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, adminRoute, page } from '../../frame/admin/route-kit.js';
 
-const { permissions } = rolesContract;
+const { permissions } = RESOURCE_SCREENS.roles;
 const form = () => import('./RoleFormPage.js');
 
 /**

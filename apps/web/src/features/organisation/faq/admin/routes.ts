@@ -1,7 +1,7 @@
-import { faqCategoriesContract, faqsContract } from '@kampus/shared';
 import { IconCategory, IconHelpCircle } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { Navigate } from 'react-router';
+import { RESOURCE_SCREENS } from '../../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../../app/route-names.js';
 import { type AdminRoute, resourceRoutes } from '../../../frame/admin/route-kit.js';
 
@@ -12,12 +12,12 @@ export const faqAdminRoutes: AdminRoute[] = [
     element: createElement(Navigate, { to: pathTo('company.faq.index'), replace: true }),
     handle: { name: 'company.faq', permission: 'read_faq', title: 'faq.list_title' },
   },
-  ...resourceRoutes(faqsContract, {
+  ...resourceRoutes(RESOURCE_SCREENS.faqs, {
     list: () => import('./FaqListPage.js'),
     form: () => import('./FaqFormPage.js'),
     nav: { area: 'content', icon: IconHelpCircle },
   }),
-  ...resourceRoutes(faqCategoriesContract, {
+  ...resourceRoutes(RESOURCE_SCREENS.faqCategories, {
     list: () => import('./FaqCategoriesListPage.js'),
     form: () => import('./FaqCategoryFormPage.js'),
     nav: { area: 'content', icon: IconCategory },

@@ -1,0 +1,177 @@
+/**
+ * What the web app's route table needs of every resource contract of `@kampus/shared` (RESOURCE_CONTRACTS): its locale
+ * namespace, its admin screens (named routes and paths) and the permission of each operation — as plain data.
+ *
+ * The contracts themselves carry their zod schemas; importing them to build the route table would put zod and every
+ * admin schema on the sign-in page's critical path. `resource-screens.test.ts` fails when this copy differs from the
+ * contracts and prints the entry to paste.
+ */
+export const RESOURCE_SCREENS = {
+  hashtags: {
+    namespace: 'hashtags',
+    screens: {
+      list: { name: 'company.hashtag.index', path: '/admin/hashtags' },
+      add: { name: 'company.hashtag.add', path: '/admin/hashtags/add' },
+      edit: { name: 'company.hashtag.edit', path: '/admin/hashtags/:id/edit' },
+    },
+    permissions: {
+      list: 'show_hashtag',
+      read: 'show_hashtag',
+      create: 'create_hashtag',
+      update: 'create_hashtag',
+      delete: 'create_hashtag',
+    },
+  },
+  institutions: {
+    namespace: 'institutions',
+    screens: {
+      list: { name: 'company.institution.index', path: '/admin/institutions' },
+      add: { name: 'company.institution.add', path: '/admin/institutions/add' },
+      edit: { name: 'company.institution.edit', path: '/admin/institutions/edit/:id' },
+    },
+    permissions: {
+      list: 'read_companysetting',
+      read: 'read_companysetting',
+      create: 'read_companysetting',
+      update: 'read_companysetting',
+      delete: 'read_companysetting',
+    },
+  },
+  solutionPartners: {
+    namespace: 'solution_partners',
+    screens: {
+      list: { name: 'company.solution_partner.index', path: '/admin/solution-partners' },
+      add: { name: 'company.solution_partner.add', path: '/admin/solution-partners/add' },
+      edit: { name: 'company.solution_partner.edit', path: '/admin/solution-partners/:id/edit' },
+    },
+    permissions: {
+      list: 'read_integration',
+      read: 'read_integration',
+      create: 'read_integration',
+      update: 'read_integration',
+      delete: 'read_integration',
+    },
+  },
+  faqs: {
+    namespace: 'faq',
+    screens: {
+      list: { name: 'company.faq.index', path: '/admin/faq/list' },
+      add: { name: 'company.faq.add', path: '/admin/faq/add' },
+      edit: { name: 'company.faq.edit', path: '/admin/faq/:id/edit' },
+    },
+    permissions: {
+      list: 'read_faq',
+      read: 'read_faq',
+      create: 'create_faq',
+      update: 'create_faq',
+      delete: 'create_faq',
+    },
+  },
+  faqCategories: {
+    namespace: 'faq',
+    screens: {
+      list: { name: 'company.faq_category.index', path: '/admin/faq-categories/list' },
+      add: { name: 'company.faq_category.add', path: '/admin/faq-categories/add' },
+      edit: { name: 'company.faq_category.edit', path: '/admin/faq-categories/:id/edit' },
+    },
+    permissions: {
+      list: 'read_faq',
+      read: 'read_faq',
+      create: 'create_faq',
+      update: 'create_faq',
+      delete: 'create_faq',
+    },
+  },
+  userGroups: {
+    namespace: 'user_groups',
+    screens: {
+      list: { name: 'company.user.group.index', path: '/admin/user/group' },
+      add: { name: 'company.user.group.add', path: '/admin/user/group/add' },
+      edit: { name: 'company.user.group.edit', path: '/admin/user/group/edit/:id' },
+    },
+    permissions: {
+      list: 'show_user',
+      read: 'show_user',
+      create: 'show_user',
+      update: 'show_user',
+      delete: 'show_user',
+    },
+  },
+  users: {
+    namespace: 'users',
+    screens: {
+      list: { name: 'company.user.list', path: '/admin/user/list' },
+      add: { name: 'company.user.add', path: '/admin/user/add' },
+      edit: { name: 'company.user.edit', path: '/admin/user/edit/:id' },
+    },
+    permissions: {
+      list: 'show_user',
+      read: 'show_user',
+      create: 'show_user',
+      update: 'show_user',
+      delete: 'show_user',
+    },
+  },
+  menuItems: {
+    namespace: 'menu',
+    screens: {
+      list: { name: 'company.menu-modules', path: '/admin/menu-modules' },
+      add: { name: 'company.menu-modules.add', path: '/admin/menu-modules/add' },
+      edit: { name: 'company.menu-modules.edit', path: '/admin/menu-modules/:id/edit' },
+    },
+    permissions: {
+      list: 'read_widgetmanagement',
+      read: 'read_widgetmanagement',
+      create: 'read_widgetmanagement',
+      update: 'read_widgetmanagement',
+      delete: 'read_widgetmanagement',
+    },
+  },
+  dataRequests: {
+    namespace: 'data',
+    screens: {
+      list: { name: 'company.data', path: '/admin/data' },
+      add: { name: 'company.data.request.add', path: '/admin/data/requests/add' },
+      edit: { name: 'company.data.request.edit', path: '/admin/data/requests/:id/edit' },
+    },
+    permissions: {
+      list: 'read_companysetting',
+      read: 'read_companysetting',
+      create: 'read_companysetting',
+      update: 'read_companysetting',
+      delete: 'read_companysetting',
+    },
+  },
+  roles: {
+    namespace: 'roles',
+    screens: {
+      list: { name: 'company.role.index', path: '/admin/authorization-roles' },
+      add: { name: 'company.role.add', path: '/admin/authorization-add-edit-roles' },
+      edit: { name: 'company.role.edit', path: '/admin/authorization-add-edit-roles/:id' },
+    },
+    permissions: {
+      list: 'read_role',
+      read: 'read_role',
+      create: 'create_role',
+      update: 'create_role',
+      delete: 'create_role',
+    },
+  },
+  companies: {
+    namespace: 'companies',
+    screens: {
+      list: { name: 'company.companies.index', path: '/admin/companies' },
+      add: { name: 'company.companies.add', path: '/admin/companies/add' },
+      edit: { name: 'company.companies.edit', path: '/admin/companies/edit/:id' },
+    },
+    permissions: {
+      list: 'super_admin',
+      read: 'super_admin',
+      create: 'super_admin',
+      update: 'super_admin',
+      delete: 'super_admin',
+    },
+  },
+} as const;
+
+export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;
