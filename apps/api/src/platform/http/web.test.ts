@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
 import { factories } from '../../../test/factories.js';
@@ -22,6 +23,9 @@ describe('serving the web app', () => {
       '<!doctype html><html lang="tr"><head><title>Kampus</title></head><body></body></html>',
     );
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js'), 'console.log("plain")');
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync('console.log("plain")'));
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync('console.log("plain")'));
     database = await openTestDatabase();
     await factories(database.db).createCompany({ name: 'Ünlü & Ortakları <A.Ş.>', slug: 'unlu' });
     await factories(database.db).createCompany({ name: "Fiyat $& Kâr $` Son $' Bitti $$", slug: 'dolar' });
@@ -53,6 +57,23 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Fiyat $&amp; Kâr $` Son $&#39; Bitti $$</title>');
     expect(response.body).toContain('<body></body>');
+  });
+
+  it('sends the build’s Brotli or gzip copy of an asset to a browser that accepts it, else the file itself', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await call(app, 'GET', url, {
+      host: 'unlu.localhost',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("plain")');
+    const gz = await call(app, 'GET', url, { host: 'unlu.localhost', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await call(app, 'GET', url, { host: 'unlu.localhost', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
   });
 
   it('serves hashed assets for a year and keeps unknown API paths JSON', async () => {

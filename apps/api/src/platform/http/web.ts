@@ -23,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       wildcard: false,
       prefix: '/assets/',
       decorateReply: false,
+      // The build writes .br and .gz beside each script and sheet: sent as they are to a browser accepting them.
+      preCompressed: true,
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }

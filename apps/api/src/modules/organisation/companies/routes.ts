@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, companyOf } from '../../../platform/http/context.js';
+import { sendPrecompressed } from '../../../platform/http/precompressed.js';
 import { registerResource } from '../../../platform/resource/routes.js';
 import type { CompaniesService } from './service.js';
 
@@ -33,11 +34,8 @@ export function registerCompanyRoutes(app: FastifyInstance, companies: Companies
       },
     },
     async (request, reply) => {
-      const { body, etag } = await companies.selfAnswer(companyOf(request));
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      // No body at all: `null` would be serialized as one.
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      reply.header('cache-control', 'no-cache');
+      return sendPrecompressed(request, reply, await companies.selfAnswer(companyOf(request)));
     },
   );
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyRow, factories } from '../../../../test/factories.js';
 import {
@@ -60,6 +61,20 @@ describe('api/company/self from the cache', () => {
     expect(after.statusCode).toBe(200);
     expect(hideOnline(after.json().data)).toBe(true);
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('sends the same answer Brotli- or gzip-compressed to a browser that accepts it', async () => {
+    const wordy = await test.factories.createCompany({ settings: { welcome_text: 'Hoş geldiniz! '.repeat(200) } });
+    const plain = await self({}, wordy);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await self({ 'accept-encoding': 'gzip, deflate, br' }, wordy);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await self({ 'accept-encoding': 'gzip' }, wordy);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
   it('keeps each host its own answer', async () => {
