@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../../test/server-database.js';
 import { createAppPool, openDatabase } from './client.js';
+import { asSystem, inTenant } from './scope.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -76,6 +77,46 @@ describe.skipIf(!serverUrl)('transactions on PostgreSQL', () => {
       expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
     } finally {
       process.off('warning', onWarning);
+      await database.close();
+      await server.drop();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('the round trips of a transaction on PostgreSQL', () => {
+  it('sends BEGIN together with the scope, and still scopes the tenant', async () => {
+    const server = await createServerDatabase(serverUrl as string);
+    const sent: string[] = [];
+    const send = pg.Client.prototype.query;
+    // Every statement that reaches a connection, counted before the pool makes its first one.
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first] = args;
+      sent.push(typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '?'));
+      return (send as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof send;
+    const database = await openDatabase({ url: server.url, poolMax: 2 });
+    try {
+      sent.length = 0;
+      const tenant = await inTenant(database.db, 42, (tx) =>
+        tx.execute(sql`select current_setting('app.company_id', true) as company`),
+      );
+      expect((tenant as unknown as { rows: { company: string }[] }).rows[0]?.company).toBe('42');
+      expect(sent).toEqual([
+        "begin; select set_config('app.company_id', '42', true)",
+        "select current_setting('app.company_id', true) as company",
+        'commit',
+      ]);
+
+      sent.length = 0;
+      await asSystem(database.db, (tx) => tx.execute(sql`select 1`), { readOnly: true });
+      expect(sent).toEqual(["begin read only; select set_config('app.bypass_rls', 'on', true)", 'select 1', 'commit']);
+
+      // A transaction that opens with anything else sends its BEGIN first, as before.
+      sent.length = 0;
+      await database.db.transaction((tx) => tx.execute(sql`select 2`));
+      expect(sent).toEqual(['begin', 'select 2', 'commit']);
+    } finally {
+      pg.Client.prototype.query = send;
       await database.close();
       await server.drop();
     }
