@@ -64,7 +64,7 @@ function createPlatform(
   const outboxDir = path.join(config.DATA_DIR, 'outbox');
   const window = config.LOGIN_WINDOW_SECONDS;
   const signer = createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL);
-  const hosts = createHostResolver(database.db, config.BASE_DOMAIN);
+  const hosts = createHostResolver(database.db, config.BASE_DOMAIN, { redis: redisConnection, log });
   const sessions = createSessionRevocations({ ttlSeconds: signer.ttlSeconds, secret: config.JWT_SECRET, redis, log });
   const jobs = createJobs({
     db: database.db,

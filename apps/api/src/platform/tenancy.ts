@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { readWithRetry } from '../db/scope.js';
+import { createNodeCache } from './cache.js';
+import type { RedisConnection } from './redis.js';
 
 /** What a request's Host header names: the marketing site, a company, or nothing Kampus knows. */
 export type HostTarget = { kind: 'marketing' } | { kind: 'company'; company: HostCompany } | { kind: 'unknown' };
@@ -10,7 +13,7 @@ export type HostCompany = typeof companies.$inferSelect;
 
 export interface HostResolver {
   resolve(host: string | undefined): Promise<HostTarget>;
-  /** Drop cached lookups after a company's hosts change. */
+  /** Drop cached lookups after a company changes, on every node (through Redis when there is one). */
   invalidate(): void;
   /** Whether a company with this id exists (uncached: asked only when a session acts in another company). */
   companyExists(id: number): Promise<boolean>;
@@ -33,11 +36,21 @@ export function parseHost(
 }
 
 /**
- * Resolves hosts to companies with a short-lived in-process cache, so a tenant-scoped request does not pay a database
- * round trip for it. Every node caches on its own; a changed host takes at most ttlMs to be seen everywhere.
+ * Resolves hosts to companies through a short-lived node cache (platform/cache.ts), so a tenant-scoped request does
+ * not pay a database round trip for it. `invalidate` clears it here and, through Redis when there is one, on every
+ * node; without Redis a changed host takes at most ttlMs to be seen everywhere.
  */
-export function createHostResolver(db: Db, baseDomain: string, ttlMs = 30_000): HostResolver {
-  const cache = new Map<string, { target: HostTarget; expires: number }>();
+export function createHostResolver(
+  db: Db,
+  baseDomain: string,
+  options: { ttlMs?: number; redis?: RedisConnection | null; log: Pick<FastifyBaseLogger, 'warn'> },
+): HostResolver {
+  const cache = createNodeCache<HostTarget>({
+    name: 'hosts',
+    ttlMs: options.ttlMs ?? 30_000,
+    redis: options.redis,
+    log: options.log,
+  });
 
   async function lookup(host: string | undefined): Promise<HostTarget> {
     const parsed = parseHost(host, baseDomain);
@@ -49,15 +62,7 @@ export function createHostResolver(db: Db, baseDomain: string, ttlMs = 30_000): 
   }
 
   return {
-    async resolve(host) {
-      const key = host ?? '';
-      const hit = cache.get(key);
-      if (hit && hit.expires > Date.now()) return hit.target;
-      const target = await lookup(host);
-      if (cache.size > 10_000) cache.clear();
-      cache.set(key, { target, expires: Date.now() + ttlMs });
-      return target;
-    },
+    resolve: (host) => cache.get(host ?? '', () => lookup(host)),
     invalidate: () => cache.clear(),
     async companyExists(id) {
       const rows = await readWithRetry(() =>

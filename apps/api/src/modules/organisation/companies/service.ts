@@ -121,7 +121,7 @@ export function createCompaniesService(platform: Platform) {
   });
 
   // The host cache holds each company's hosts, status and the columns api/company/self answers: any committed change
-  // to a company or its settings drops it, and the cached answers, on this node.
+  // to a company or its settings drops it and the cached answers, on every node.
   for (const entity of ['company', 'company_settings']) {
     platform.events.subscribe(`${entity}.*`, () => {
       platform.hosts.invalidate();
