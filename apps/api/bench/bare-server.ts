@@ -27,7 +27,8 @@ import { APP_ROLE } from '../src/db/schema/rls.js';
 /** Rows as arrays of values, the row mode drizzle reads in (a join's columns share names). */
 type Row = unknown[];
 interface Session {
-  query(text: string, params?: unknown[]): Promise<Row[]>;
+  /** `name` prepares the statement once per connection, as Kampus' preparedQuery does (pg only). */
+  query(text: string, params?: unknown[], name?: string): Promise<Row[]>;
 }
 type Scope = { tenant: number } | 'system';
 
@@ -59,9 +60,9 @@ async function openPostgres(url: string): Promise<BareDatabase> {
           onConnect: (client) => client.query("select set_config('app.bypass_rls', 'on', false)").then(() => undefined),
         });
   const sessionOf = (client: pg.Pool | pg.PoolClient): Session => ({
-    async query(text, params) {
+    async query(text, params, name) {
       statements++;
-      return (await client.query<Row>({ text, values: params, rowMode: 'array' })).rows;
+      return (await client.query<Row>({ name, text, values: params, rowMode: 'array' })).rows;
     },
   });
   const direct = sessionOf(pool);
@@ -126,24 +127,25 @@ const companyId = Number(company?.[0]);
 if (!companyId) throw new Error(`bare server: no company ${process.env.BARE_COMPANY_SLUG}`);
 
 const USER_COLUMNS =
-  '"users"."id", "users"."company_id", "users"."name", "users"."surname", "users"."email", "users"."username", "users"."phone", "users"."national_id", "users"."registration_number", "users"."photo", "users"."bio", "users"."language", "users"."status", "users"."email_verified_at", "users"."last_login_at", "users"."password_hash", "users"."department", "users"."title", "users"."manager_id", "users"."location", "users"."hire_date", "users"."custom_fields", "users"."created_at", "users"."updated_at", "manager"."id", "manager"."name", "manager"."surname"';
+  '"users"."id", "users"."name", "users"."surname", "users"."email", "users"."username", "users"."phone", "users"."registration_number", "users"."national_id", "users"."language", "users"."status", "users"."department", "users"."title", "users"."location", "users"."hire_date", "users"."custom_fields", "users"."last_login_at", "users"."created_at", "manager"."id", "manager"."name", "manager"."surname"';
+/** The user's roles as a JSON array, the subquery the users resource reads them with. */
+const USER_ROLES = `coalesce((
+        select json_agg(json_build_object('id', "roles"."id", 'name', "roles"."name") order by "roles"."id")
+        from "role_user" inner join "roles" on "roles"."id" = "role_user"."role_id"
+        where "role_user"."user_id" = "users"."id" and "role_user"."company_id" = "users"."company_id"), '[]')`;
 const COMPANY_COLUMNS =
   '"id", "name", "slug", "custom_domain", "logo_link", "parent_id", "is_group_alias", "can_switch_company", "surname_view_restrict", "status", "default_language", "upload_quota_mb", "created_at", "updated_at"';
 /** `$from, $from+1, …` for an `in (…)` list, as drizzle writes it. */
 const placeholders = (count: number, from: number) =>
   Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 
-/** The users of ids with their manager, then their roles: what the users resource reads to present them. */
-async function readUsers(s: Session, ids: unknown[]) {
-  const rows = await s.query(
-    `select ${USER_COLUMNS} from "users" left join "users" "manager" on ("manager"."id" = "users"."manager_id" and "manager"."company_id" = "users"."company_id") where ("users"."company_id" = $1 and "users"."id" in (${placeholders(ids.length, 2)}))`,
-    [companyId, ...ids],
+/** The users of ids with their manager and roles: what the users resource reads to present them (one statement, prepared once). */
+function readUsers(s: Session, ids: unknown[]) {
+  return s.query(
+    `select ${USER_COLUMNS}, ${USER_ROLES} from "users" left join "users" "manager" on ("manager"."id" = "users"."manager_id" and "manager"."company_id" = "users"."company_id") where ("users"."company_id" = $1 and "users"."id" = any($2))`,
+    [companyId, ids],
+    'users_present',
   );
-  const roles = await s.query(
-    `select "role_user"."user_id", "roles"."id", "roles"."name" from "role_user" inner join "roles" on "roles"."id" = "role_user"."role_id" where ("role_user"."company_id" = $1 and "role_user"."user_id" in (${placeholders(ids.length, 2)})) order by "roles"."id"`,
-    [companyId, ...ids],
-  );
-  return { rows, roles };
 }
 
 /** The resource framework's scoped lookup of one id, then its read. */
@@ -178,15 +180,15 @@ app.get('/self', () =>
 // GET /api/admin/users?page=1&per_page=20
 app.get('/users', () =>
   database.run({ tenant: companyId }, async (s) => {
-    const ids = (
-      await s.query(
-        'select "id" from "users" where "users"."company_id" = $1 order by "users"."created_at" desc, "users"."id" desc limit $2',
-        [companyId, 20],
-      )
-    ).map((row) => row[0]);
-    const [total] = await s.query('select count(*) from "users" where "users"."company_id" = $1', [companyId]);
-    const { rows, roles } = await readUsers(s, ids);
-    return { data: rows, roles, meta: { total: Number(total?.[0]) } };
+    const page = await s.query(
+      'select "id", count(*) over() from "users" where "users"."company_id" = $1 order by "users"."created_at" desc, "users"."id" desc limit $2',
+      [companyId, 20],
+    );
+    const rows = await readUsers(
+      s,
+      page.map((row) => row[0]),
+    );
+    return { data: rows, meta: { total: Number(page[0]?.[1] ?? 0) } };
   }),
 );
 
@@ -216,8 +218,8 @@ app.put<{ Params: { id: string }; Body: { name: string } }>('/users/:id', async 
         'user.updated',
         'user',
         id,
-        JSON.stringify(before.rows[0]),
-        JSON.stringify(after.rows[0]),
+        JSON.stringify(before[0]),
+        JSON.stringify(after[0]),
         request.ip,
         randomUUID(),
       ],

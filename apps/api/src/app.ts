@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { serializeError } from './db/errors.js';
@@ -173,7 +174,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Failed queries are logged with their statement and SQLSTATE, never their parameters.
       serializers: { err: serializeError },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Asynchronous to stdout: a request's log lines never wait for a write; lines written while one is in flight go
+      // out together, and what is buffered is flushed when the process exits.
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -32,8 +32,29 @@ export interface TokenSigner {
 
 const ISSUER = 'kampus';
 
+/** How many verified tokens a node remembers; past it the oldest are forgotten (and verified again when seen). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Verification is an HMAC and a schema parse on every guarded request, and a browser sends the same token until it
+ * refreshes it: so a token verified once is remembered, by its exact text, until it expires. Only a string that
+ * passed verification is remembered, so a forged or altered token is always verified, and refused.
+ */
 export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+
+  function remember(token: string, claims: AccessClaims, expiresAt: number): void {
+    // Insertion order is age: the oldest tenth goes, the expired among the first.
+    if (verified.size >= VERIFIED_TOKENS_MAX) {
+      for (const oldest of verified.keys()) {
+        verified.delete(oldest);
+        if (verified.size < VERIFIED_TOKENS_MAX * 0.9) break;
+      }
+    }
+    verified.set(token, { claims, expiresAt });
+  }
+
   return {
     ttlSeconds,
     sign: (claims) =>
@@ -44,10 +65,18 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const parsed = claimsSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success || payload.exp === undefined) return null;
+        remember(token, parsed.data, payload.exp * 1000);
+        return parsed.data;
       } catch {
         return null;
       }

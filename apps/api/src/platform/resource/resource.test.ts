@@ -134,6 +134,12 @@ describe('the resource framework', () => {
     expect(names).toContain('Mine');
     expect(names).not.toContain('Theirs');
     expect(list.json().meta.total).toBe(names.length);
+    // The total rides on each row of a page (a window count); a page past the end has none and still tells it.
+    const firstPage = await as(adminToken, 'GET', '/api/admin/probe-people?per_page=1');
+    expect(firstPage.json().data).toHaveLength(1);
+    expect(firstPage.json().meta.total).toBe(names.length);
+    const pastTheEnd = await as(adminToken, 'GET', `/api/admin/probe-people?per_page=1&page=${names.length + 5}`);
+    expect(pastTheEnd.json()).toMatchObject({ data: [], meta: { total: names.length } });
     for (const [method, body] of [
       ['GET'],
       ['PUT', { name: 'Hacked' }],

@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { preparedQuery } from '../../../db/prepared.js';
 import { companies, roles, roleUser, users } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
@@ -28,31 +29,46 @@ import { createRegistrationRequests } from './registration-requests.js';
 
 const managers = alias(users, 'manager');
 
-/** Users of the company, with their manager, as items; roles are added by `present`. */
-async function findUserRows(tx: Db, companyId: number, ids: number[]) {
-  return tx
+/**
+ * The users of ids with their manager and their roles, in one statement: the roles come as a JSON array from a
+ * subquery rather than from a second query. Only the columns an AdminUser shows are read (never the password hash).
+ * Every users page and change presents through it, so it is built once (db/prepared.ts).
+ */
+const findUserRows = preparedQuery('users_present', (db) =>
+  db
     .select({
-      user: users,
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      username: users.username,
+      phone: users.phone,
+      registrationNumber: users.registrationNumber,
+      nationalId: users.nationalId,
+      language: users.language,
+      status: users.status,
+      department: users.department,
+      title: users.title,
+      location: users.location,
+      hireDate: users.hireDate,
+      customFields: users.customFields,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
       manager: { id: managers.id, name: managers.name, surname: managers.surname },
+      roles: sql<{ id: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${roles.id})
+        from ${roleUser} inner join ${roles} on ${roles.id} = ${roleUser.roleId}
+        where ${roleUser.userId} = ${users.id} and ${roleUser.companyId} = ${users.companyId}), '[]')`,
     })
     .from(users)
     .leftJoin(managers, and(eq(managers.id, users.managerId), eq(managers.companyId, users.companyId)))
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
-}
-
-async function findRolesOf(tx: Db, companyId: number, ids: number[]) {
-  return tx
-    .select({ userId: roleUser.userId, id: roles.id, name: roles.name })
-    .from(roleUser)
-    .innerJoin(roles, eq(roles.id, roleUser.roleId))
-    .where(and(eq(roleUser.companyId, companyId), inArray(roleUser.userId, ids)))
-    .orderBy(roles.id);
-}
+    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.id, sql`any(${sql.placeholder('ids')})`))),
+);
 
 async function presentUsers(tx: Db, companyId: number, ids: number[]): Promise<AdminUser[]> {
   if (ids.length === 0) return [];
-  const [rows, roleRows] = await Promise.all([findUserRows(tx, companyId, ids), findRolesOf(tx, companyId, ids)]);
-  return rows.map(({ user, manager }) => ({
+  const rows = await findUserRows(tx, { companyId, ids });
+  return rows.map((user) => ({
     id: user.id,
     name: user.name,
     surname: user.surname,
@@ -63,10 +79,10 @@ async function presentUsers(tx: Db, companyId: number, ids: number[]): Promise<A
     national_id: user.nationalId,
     language: isLocale(user.language) ? user.language : 'tr',
     status: userStatusSchema.catch(0).parse(user.status),
-    roles: roleRows.filter((r) => r.userId === user.id).map((r) => ({ id: r.id, name: r.name })),
+    roles: user.roles,
     department: user.department,
     title: user.title,
-    manager: manager?.id ? { id: manager.id, name: manager.name, surname: manager.surname } : null,
+    manager: user.manager,
     location: user.location,
     hire_date: user.hireDate,
     custom_fields: user.customFields ?? {},
