@@ -9,12 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiPath } from '../paths.js';
 import { isDatabaseUnavailable } from './errors.js';
-import * as schema from './schema/index.js';
 import { APP_ROLE } from './schema/rls.js';
 
-export type Schema = typeof schema;
-/** A database or a transaction on it: both run queries. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database or a transaction on it: both run queries. drizzle is given no schema: its relational query API is not
+ * used, and with a schema every transaction would build a query builder for each table.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -73,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   // PGlite's only user is a superuser; the session switches to the application role for good.
   await client.exec(`SET ROLE ${APP_ROLE}`);
@@ -108,7 +109,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   });
   // Idle clients' errors reach the pool too; the client's own listener has reported them already.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: 'snake_case' });
   runTransactionsOnOwnClient(pool, db);
   return {
     db: db as unknown as Db,
@@ -144,17 +145,17 @@ export function createAppPool(url: string, poolMax: number): pg.Pool {
  * times over, exhaust the pool. Here every transaction checks its client out itself, always gives it back, and
  * gives it back as broken (pg-pool then closes it) when the connection failed.
  */
-function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase<Schema>): void {
-  // A drizzle instance per pooled connection, made once: building one reads the whole schema.
-  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
-  const transaction: NodePgDatabase<Schema>['transaction'] = async (fn, config) => {
+function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase): void {
+  // A drizzle instance per pooled connection, made once.
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase>();
+  const transaction: NodePgDatabase['transaction'] = async (fn, config) => {
     const client = await pool.connect();
     let failure: unknown;
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
         issueQueriesOneAtATime(client);
-        clientDb = drizzlePg({ client, schema, casing: 'snake_case' });
+        clientDb = drizzlePg({ client, casing: 'snake_case' });
         onClient.set(client, clientDb);
       }
       return await clientDb.transaction(fn, config);
