@@ -250,14 +250,6 @@ app.post<{ Body: { refresh_token: string } }>('/refresh', async (request, reply)
     );
     const actingId = Number(current[5]);
     const roleIds = [...new Set(grants.filter((g) => g[1] === actingId || g[1] === user[1]).map((g) => g[2]))];
-    const permissions = await s.query(
-      `select "role_permissions"."role_id", "permissions"."name" from "role_permissions" inner join "permissions" on "permissions"."id" = "role_permissions"."permission_id" where "role_permissions"."role_id" in (${placeholders(roleIds.length, 1)}) order by "permissions"."name" asc`,
-      roleIds,
-    );
-    const home = await s.query(`select ${COMPANY_COLUMNS} from "companies" where "companies"."id" = $1 limit $2`, [
-      user[1],
-      1,
-    ]);
     const acting = await s.query(`select ${COMPANY_COLUMNS} from "companies" where "companies"."id" = $1 limit $2`, [
       actingId,
       1,
@@ -266,13 +258,15 @@ app.post<{ Body: { refresh_token: string } }>('/refresh', async (request, reply)
       'select "value" from "company_settings" where ("company_settings"."company_id" = $1 and "company_settings"."key" = $2) limit $3',
       [actingId, 'modules', 1],
     );
+    const permissions = await s.query(
+      `select "role_permissions"."role_id", "permissions"."name" from "role_permissions" inner join "permissions" on "permissions"."id" = "role_permissions"."permission_id" where "role_permissions"."role_id" in (${placeholders(roleIds.length, 1)}) order by "permissions"."name" asc`,
+      roleIds,
+    );
+    // The home company is the acting one (the demo admin's own): read once.
+    const home = actingId === user[1] ? acting : [];
     const menu = await s.query(
       'select "id", "company_id", "type", "title", "status", "order" from "menu_items" where ("menu_items"."company_id" = $1 and "menu_items"."status" = $2) order by "menu_items"."order" asc, "menu_items"."id" asc',
       [actingId, 1],
-    );
-    await s.query(
-      'select "value" from "company_settings" where ("company_settings"."company_id" = $1 and "company_settings"."key" = $2) limit $3',
-      [actingId, 'modules', 1],
     );
     const children = await s.query('select "id" from "companies" where "companies"."parent_id" = $1', [user[1]]);
     const next = randomBytes(32).toString('base64url');

@@ -47,6 +47,8 @@ export interface MenuOptions {
   byUser: boolean;
   /** Only items with status 1 (the session's copy of the menu). */
   activeOnly?: boolean;
+  /** The company's enabled modules, when the caller has read them already (findEnabledModules). */
+  enabledModules?: ModuleKey[];
 }
 
 /**
@@ -60,7 +62,7 @@ export async function findCompanyMenu(tx: Db, companyId: number, options: MenuOp
       .from(menuItems)
       .where(and(eq(menuItems.companyId, companyId), options.activeOnly ? eq(menuItems.status, 1) : undefined))
       .orderBy(asc(menuItems.order), asc(menuItems.id)),
-    options.byUser ? findEnabledModules(tx, companyId) : Promise.resolve(null),
+    options.byUser ? (options.enabledModules ?? findEnabledModules(tx, companyId)) : null,
   ]);
   return rows
     .filter((row) => modules === null || isMenuTypeEnabled(row.type, modules))

@@ -96,9 +96,14 @@ export function createAuthService(platform: Platform) {
   }
 
   /** Companies a user may act in: home, its sub-companies when the group allows switching, and any company it holds a role in. Null: any (super admin). */
-  async function allowedCompaniesOf(tx: Db, user: q.UserRow, grants: q.RoleGrant[]): Promise<number[] | null> {
+  async function allowedCompaniesOf(
+    tx: Db,
+    user: q.UserRow,
+    grants: q.RoleGrant[],
+    knownHome?: q.CompanyRow,
+  ): Promise<number[] | null> {
     if (grants.some((g) => g.roleId === ROLE.superAdmin)) return null;
-    const home = await q.findCompany(tx, user.companyId);
+    const home = knownHome ?? (await q.findCompany(tx, user.companyId));
     const children = home?.isGroupAlias && home.canSwitchCompany ? await q.findChildCompanyIds(tx, home.id) : [];
     return [...new Set([user.companyId, ...children, ...grants.map((g) => g.companyId)])];
   }
@@ -119,16 +124,21 @@ export function createAuthService(platform: Platform) {
     const applicable = grants.filter((g) => g.companyId === actingCompanyId || g.companyId === user.companyId);
     const roleList = [...new Map(applicable.map((g) => [g.roleId, g])).values()];
     const roleIds = roleList.map((g) => g.roleId);
-    const [permissionsByRole, allowed, acting, menu, modules, impersonator] = await Promise.all([
+    const acting = await q.findCompany(tx, actingCompanyId);
+    if (!acting) throw notFound();
+    const modules = await findEnabledModules(tx, actingCompanyId);
+    const [permissionsByRole, allowed, menu, impersonator] = await Promise.all([
       q.findPermissionNames(tx, roleIds),
-      allowedCompaniesOf(tx, user, grants),
-      q.findCompany(tx, actingCompanyId),
+      allowedCompaniesOf(tx, user, grants, acting.id === user.companyId ? acting : undefined),
       // The session's copy of the side menu is the one GET api/widgets?by_user=true serves, active items only.
-      findCompanyMenu(tx, actingCompanyId, { language: languageOf(user), byUser: true, activeOnly: true }),
-      findEnabledModules(tx, actingCompanyId),
+      findCompanyMenu(tx, actingCompanyId, {
+        language: languageOf(user),
+        byUser: true,
+        activeOnly: true,
+        enabledModules: modules,
+      }),
       input.impersonatorId ? q.findUserById(tx, input.impersonatorId) : undefined,
     ]);
-    if (!acting) throw notFound();
     const familyId = input.familyId ?? randomUUID();
     const refreshToken = randomToken();
     await q.insertRefreshToken(tx, {
