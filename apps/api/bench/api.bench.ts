@@ -193,6 +193,8 @@ interface Figures {
   p50: number;
   p95: number;
   p99: number;
+  /** The slowest answer of the run. */
+  max: number;
   requests: number;
   seconds: number;
   errors: number;
@@ -262,6 +264,7 @@ async function measure(target: Target, key: TargetKey, endpoint: Endpoint): Prom
     p50: percentile(50),
     p95: percentile(95),
     p99: percentile(99),
+    max: times.at(-1) ?? 0,
     requests: times.length,
     seconds,
     errors: errors + result.errors + result.timeouts,
@@ -507,7 +510,7 @@ try {
     `\nKampus API benchmark — ${kind}, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per run, Node ${process.version}, ${cpus().length} CPUs\n`,
   );
   const pad = (value: string | number, width: number) => String(value).padStart(width);
-  const header = `${'endpoint'.padEnd(36)}${'server'.padEnd(14)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('p99 ms', 8)}${pad('stmts/req', 11)}${pad('errors', 8)}`;
+  const header = `${'endpoint'.padEnd(36)}${'server'.padEnd(14)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('p99 ms', 8)}${pad('max ms', 8)}${pad('stmts/req', 11)}${pad('errors', 8)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   const rows = [];
@@ -520,7 +523,7 @@ try {
       if (interrupted) throw new Error('interrupted');
       figures[key] = f;
       console.log(
-        `${(key === 'kampus' ? endpoint.name : '').padEnd(36)}${target.label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 8)}${pad(f.p50.toFixed(1), 8)}${pad(f.p95.toFixed(1), 8)}${pad(f.p99.toFixed(1), 8)}${pad(f.statementsPerRequest.toFixed(1), 11)}${pad(f.errors, 8)}${f.exhausted ? '  (token pool ran out)' : ''}`,
+        `${(key === 'kampus' ? endpoint.name : '').padEnd(36)}${target.label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 8)}${pad(f.p50.toFixed(1), 8)}${pad(f.p95.toFixed(1), 8)}${pad(f.p99.toFixed(1), 8)}${pad(f.max.toFixed(0), 8)}${pad(f.statementsPerRequest.toFixed(1), 11)}${pad(f.errors, 8)}${f.exhausted ? '  (token pool ran out)' : ''}`,
       );
     }
     const ratioRls = figures.kampus.requestsPerSecond / figures.bareRls.requestsPerSecond;
