@@ -25,10 +25,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's styles per component (issue 11): each of @mantine/core's components keeps its class names in a
+ * `X.module.mjs`, and `styles/X.css` holds that component's rules; importing the sheet from that module puts it in
+ * whichever chunk holds the component, so a page loads the rules of the components it shows, not all 98 (34 kB gz).
+ * Dependencies' modules run first, so a base component's rules (UnstyledButton) precede its dependants' (Button)
+ * as in Mantine's whole sheet. The dev server pre-bundles Mantine without this transform, so it gets the whole sheet.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const moduleFile = /\/@mantine\/core\/esm\/.*\/(\w+)\.module\.mjs$/;
+  let serve = false;
+  return {
+    name: 'kampus-mantine-styles-per-component',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) return id.endsWith('/src/main.tsx') ? `import '@mantine/core/styles.css';\n${code}` : null;
+      const name = moduleFile.exec(id)?.[1];
+      return name ? { code: `import '@mantine/core/styles/${name}.css';\n${code}`, map: null } : null;
+    },
+  };
+}
+
 const api = process.env.KAMPUS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), precompress()],
   server: {
     // The API tells companies apart by host name, so the proxy keeps the browser's Host (demo.localhost:5173).
     proxy: {

@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Only Mantine's global rules here: each component's own rules come with its chunk (vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import { TOAST_AUTO_CLOSE_MS, TOAST_FADE_MS } from '@kampus/shared';
 import { MantineProvider } from '@mantine/core';
