@@ -183,6 +183,11 @@ async function main() {
         route.budgeted ? (over ? 'OVER' : 'ok') : '—',
       ]);
       for (const source of forbidden) console.log(`  ${route.name} loads ${path.relative(root, source)}`);
+      // BENCH_WEB_ASSETS=1 lists what each route loaded, largest first: where to look when a figure grows.
+      if (process.env.BENCH_WEB_ASSETS) {
+        for (const asset of [...bytes.assets].sort((a, b) => b.gzipBytes - a.gzipBytes))
+          console.log(`  ${route.name}  ${kb(asset.gzipBytes).padStart(9)}  ${asset.file}`);
+      }
     }
   } finally {
     await browser.close();
