@@ -2,11 +2,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/notifications/styles.css';
-import { TOAST_AUTO_CLOSE_MS, TOAST_FADE_MS } from '@kampus/shared';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +10,15 @@ import { RouterProvider } from 'react-router/dom';
 import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
 import { NetworkNotices } from '../features/frame/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
+import { deferred } from '../lib/deferred.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
 import { CompanyContext, useHostCompany } from './company.js';
 import { RouteTableContext } from './route-table.js';
 import { createRouter } from './router.js';
+
+/** The toasts' host loads after the first paint; a toast shown before it is kept by the store and shows then. */
+const Toasts = deferred(() => import('./Toasts.js'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
 
@@ -48,16 +48,14 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
-      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={TOAST_FADE_MS} />
+      <Toasts />
       <NetworkNotices />
-      <ModalsProvider>
-        <CompanyContext.Provider value={company}>
-          <RouteTableContext.Provider value={router.routes}>
-            <RouterProvider router={router} />
-          </RouteTableContext.Provider>
-          <DataNotice />
-        </CompanyContext.Provider>
-      </ModalsProvider>
+      <CompanyContext.Provider value={company}>
+        <RouteTableContext.Provider value={router.routes}>
+          <RouterProvider router={router} />
+        </RouteTableContext.Provider>
+        <DataNotice />
+      </CompanyContext.Provider>
     </MantineProvider>
   );
 }
