@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './i18n.js';
+export * from './integrations.js';
 export * from './login-options.js';
 export * from './menu.js';
 export * from './password-policy.js';
