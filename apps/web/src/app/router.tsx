@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   type Location,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
@@ -12,6 +13,7 @@ import {
 import { adminBranch } from '../features/frame/admin/routes.js';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
+import { followFirstPage } from '../lib/deferred.js';
 import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
@@ -206,5 +208,34 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  followFirstPage({
+    isShown: () => router.state.initialized && router.state.navigation.state === 'idle',
+    subscribe: (listener) => router.subscribe(listener),
+  });
+  return router;
+}
+
+/**
+ * Starts loading the chunks of the page this start will show, while the company and the texts are still being
+ * fetched (main.tsx), instead of after them. The start-up redirect is followed as far as it is known before the
+ * company is: a guess, for a wrong one only costs a download the router would not have asked for.
+ */
+export function preloadFirstPage(): void {
+  const destination = startupDestination(
+    startupState(
+      {
+        pathname: window.location.pathname,
+        search: window.location.search,
+        hash: window.location.hash,
+        state: null,
+        key: '',
+      },
+      false,
+      storage.get<string>(STORAGE_KEYS.redirect),
+    ),
+  );
+  for (const { route } of matchRoutes(routes, destination ?? window.location.pathname) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
 }
