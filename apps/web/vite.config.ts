@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks.js';
 
 /**
  * Writes a Brotli and a gzip copy beside every script and sheet of the build, once, at build time: the API serves them
@@ -48,10 +49,19 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+const firstScreens = firstScreenChunks(
+  {
+    'sign-in': ['src/features/identity/auth/LoginPage.tsx'],
+    'learner-home': ['src/app/layouts/DashboardLayout.tsx', 'src/features/frame/home/DashboardPage.tsx'],
+  },
+  'src/main.tsx',
+  import.meta.dirname,
+);
+
 const api = process.env.KAMPUS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), firstScreens.plugin, precompress()],
   server: {
     // The API tells companies apart by host name, so the proxy keeps the browser's Host (demo.localhost:5173).
     proxy: {
@@ -60,5 +70,11 @@ export default defineConfig({
     },
     allowedHosts: ['.localhost'],
   },
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreens.groups } } },
+  },
 });

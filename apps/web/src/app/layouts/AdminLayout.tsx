@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { sessionCan } from '../../features/frame/admin/access.js';
+import { ADMIN_NAV_ICONS, type AdminNavIcon } from '../../features/frame/admin/nav-icons.js';
 import {
   ADMIN_AREAS,
   type AdminRouteHandle,
@@ -158,7 +159,9 @@ export function AdminLayout() {
                     {t(`admin.areas.${area}`)}
                   </Text>
                   {routes.map(({ path, handle: entry }) => {
-                    const Icon = entry.nav?.icon;
+                    // React Router types a handle as any; the declarations are checked as AdminRouteHandle (route-kit.ts).
+                    const icon: AdminNavIcon | undefined = entry.nav?.icon;
+                    const Icon = icon ? ADMIN_NAV_ICONS[icon] : null;
                     return (
                       <NavLink
                         key={path}
