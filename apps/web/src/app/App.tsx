@@ -1,9 +1,9 @@
-// Only Mantine's global rules here: each component's own rules come with its chunk (vite.config.ts).
+// Only Mantine's global rules here: each component's own rules come with its chunk (vite.config.ts). Its CSS
+// variables are written by MantineProvider (deduplicateCssVariables off) rather than loaded as default-css-variables.css
+// too: the provider holds the code for them anyway, and the sheet would add 4 kB gz to every first screen (issue 11).
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -13,14 +13,12 @@ import { navigation } from '../lib/api.js';
 import { deferred } from '../lib/deferred.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
-import { CompanyContext, useHostCompany } from './company.js';
+import { CompanyContext, CompanyRefreshContext, useHostCompany } from './company.js';
 import { RouteTableContext } from './route-table.js';
 import { createRouter } from './router.js';
 
 /** The toasts' host loads after the first paint; a toast shown before it is kept by the store and shows then. */
 const Toasts = deferred(() => import('./Toasts.js'));
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);
@@ -29,17 +27,13 @@ export function App({ boot }: { boot: Boot }) {
     navigation.go = (path) => void router.navigate(path);
   }, [router]);
 
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CompanyApp initial={boot.company} router={router} />
-    </QueryClientProvider>
-  );
+  return <CompanyApp initial={boot.company} router={router} />;
 }
 
 /** Everything themed by the host company, rebuilt when the company's data changes (its settings were saved). */
 function CompanyApp({ initial, router }: { initial: Boot['company']; router: ReturnType<typeof createRouter> }) {
   const { t } = useTranslation();
-  const company = useHostCompany(initial);
+  const [company, refreshCompany] = useHostCompany(initial);
   const theme = useMemo(() => companyTheme(company?.settings, t('general.close')), [company, t]);
 
   useEffect(() => {
@@ -47,14 +41,16 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
   }, [company]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} deduplicateCssVariables={false}>
       <Toasts />
       <NetworkNotices />
       <CompanyContext.Provider value={company}>
-        <RouteTableContext.Provider value={router.routes}>
-          <RouterProvider router={router} />
-        </RouteTableContext.Provider>
-        <DataNotice />
+        <CompanyRefreshContext.Provider value={refreshCompany}>
+          <RouteTableContext.Provider value={router.routes}>
+            <RouterProvider router={router} />
+          </RouteTableContext.Provider>
+          <DataNotice />
+        </CompanyRefreshContext.Provider>
       </CompanyContext.Provider>
     </MantineProvider>
   );

@@ -77,18 +77,13 @@ function PageLoader() {
   );
 }
 
-/** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
-const pages: RouteObject[] = [
+/** Every page but the sign-in page, which loads no React Query (WithQueries.tsx). */
+const queryPages: RouteObject[] = [
   { path: routePath('/'), Component: Start, handle: { name: '/' } },
   {
     path: routePath('homepage'),
     lazy: page(() => import('../features/frame/home/HomePage.js')),
     handle: { name: 'homepage' },
-  },
-  {
-    path: routePath('login'),
-    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
-    handle: { name: 'login' },
   },
   {
     path: routePath('confirm-access-code'),
@@ -196,6 +191,16 @@ const pages: RouteObject[] = [
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+/** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
+const pages: RouteObject[] = [
+  {
+    path: routePath('login'),
+    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
+    handle: { name: 'login' },
+  },
+  { lazy: page(() => import('./WithQueries.js')), children: queryPages },
 ];
 
 export const routes: RouteObject[] = [
