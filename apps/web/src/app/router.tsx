@@ -42,6 +42,10 @@ function startupState(location: Location, isMarketingHost: boolean, savedRedirec
   };
 }
 
+/** Whether Startup has applied the start-up rules (and begun its redirect), and who waits for that. */
+let startupApplied = false;
+const startupListeners = new Set<() => void>();
+
 /** The root: on the first load it applies the start-up rules of spec §2.4 once, then shows the routed page. */
 function Startup() {
   const location = useLocation();
@@ -57,6 +61,8 @@ function Startup() {
     if (sessionStore.isAuthenticated()) storage.remove(STORAGE_KEYS.redirect);
     if (destination !== null) navigate(destination, { replace: true });
     setArrived(true);
+    startupApplied = true;
+    for (const listener of startupListeners) listener();
   }, []);
   return arrived ? <Outlet /> : <PageLoader />;
 }
@@ -214,9 +220,17 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   const router = createBrowserRouter(routes);
+  // Shown: the start-up redirect, if any, has begun, and the router has loaded what it leads to.
   followFirstPage({
-    isShown: () => router.state.initialized && router.state.navigation.state === 'idle',
-    subscribe: (listener) => router.subscribe(listener),
+    isShown: () => startupApplied && router.state.initialized && router.state.navigation.state === 'idle',
+    subscribe: (listener) => {
+      startupListeners.add(listener);
+      const unsubscribe = router.subscribe(listener);
+      return () => {
+        startupListeners.delete(listener);
+        unsubscribe();
+      };
+    },
   });
   return router;
 }
