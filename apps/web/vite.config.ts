@@ -52,11 +52,7 @@ function mantineStylesPerComponent(): Plugin {
 const firstScreens = firstScreenChunks(
   {
     'sign-in': ['src/features/identity/auth/LoginPage.tsx'],
-    'learner-home': [
-      'src/app/WithQueries.tsx',
-      'src/app/layouts/DashboardLayout.tsx',
-      'src/features/frame/home/DashboardPage.tsx',
-    ],
+    'learner-home': ['src/app/layouts/DashboardLayout.tsx', 'src/features/frame/home/DashboardPage.tsx'],
   },
   'src/main.tsx',
   import.meta.dirname,

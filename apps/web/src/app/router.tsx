@@ -83,9 +83,8 @@ function PageLoader() {
   );
 }
 
-/** Every page but the sign-in page, which loads no React Query (WithQueries.tsx). */
+/** The pages that use React Query, under WithQueries.tsx (the sign-in page and the learner home do not). */
 const queryPages: RouteObject[] = [
-  { path: routePath('/'), Component: Start, handle: { name: '/' } },
   {
     path: routePath('homepage'),
     lazy: page(() => import('../features/frame/home/HomePage.js')),
@@ -158,6 +157,28 @@ const queryPages: RouteObject[] = [
         Component: RequirePermission,
         children: [adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
       },
+    ],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+const withQueries = page(() => import('./WithQueries.js'));
+
+/**
+ * The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). The sign-in page, the start
+ * and the learner home load no React Query (issue 11); the learner frame's other pages get it below the frame, so
+ * moving between them and the home keeps the frame.
+ */
+const pages: RouteObject[] = [
+  { path: routePath('/'), Component: Start, handle: { name: '/' } },
+  {
+    path: routePath('login'),
+    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
+    handle: { name: 'login' },
+  },
+  {
+    Component: RequireAuth,
+    children: [
       {
         // The learner frame (header, side menu, realtime) loads with the first page inside it, not on the sign-in path.
         lazy: async () => ({ Component: (await import('./layouts/DashboardLayout.js')).DashboardLayout }),
@@ -168,45 +189,40 @@ const queryPages: RouteObject[] = [
             handle: { name: 'dashboard' },
           },
           {
-            path: routePath('dashboard.notification'),
-            lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
-            handle: { name: 'dashboard.notification' },
-          },
-          {
-            path: routePath('user.profile'),
-            lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
-            handle: { name: 'user.profile' },
-          },
-          {
-            path: routePath('profile.edit'),
-            lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
-            handle: { name: 'profile.edit' },
-          },
-          {
-            path: routePath('User.agreement'),
-            lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
-            handle: { name: 'User.agreement' },
-          },
-          {
-            path: routePath('User.faq'),
-            lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
-            handle: { name: 'User.faq' },
+            lazy: withQueries,
+            children: [
+              {
+                path: routePath('dashboard.notification'),
+                lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
+                handle: { name: 'dashboard.notification' },
+              },
+              {
+                path: routePath('user.profile'),
+                lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
+                handle: { name: 'user.profile' },
+              },
+              {
+                path: routePath('profile.edit'),
+                lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
+                handle: { name: 'profile.edit' },
+              },
+              {
+                path: routePath('User.agreement'),
+                lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
+                handle: { name: 'User.agreement' },
+              },
+              {
+                path: routePath('User.faq'),
+                lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
+                handle: { name: 'User.faq' },
+              },
+            ],
           },
         ],
       },
     ],
   },
-  { path: '*', element: <Navigate to="/404" replace /> },
-];
-
-/** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
-const pages: RouteObject[] = [
-  {
-    path: routePath('login'),
-    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
-    handle: { name: 'login' },
-  },
-  { lazy: page(() => import('./WithQueries.js')), children: queryPages },
+  { lazy: withQueries, children: queryPages },
 ];
 
 export const routes: RouteObject[] = [

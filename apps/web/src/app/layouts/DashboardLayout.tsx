@@ -2,19 +2,19 @@ import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { SideMenu } from '../../features/frame/menu/SideMenu.js';
 import { deferred } from '../../lib/deferred.js';
 import { useSessionUser } from '../../lib/session.js';
 import { usePageViewTracking } from '../../lib/tracking.js';
 import { useCompany } from '../company.js';
 
-// The header's menus, the footer and the mandatory-training check load after the page shows (issue 11); the header
-// and the footer keep their fixed heights meanwhile, so nothing moves when they arrive.
-const HeaderTools = deferred(() => import('./HeaderTools.js'));
-const Footer = deferred(async () => ({ default: (await import('./Footer.js')).Footer }));
-const MandatoryModal = deferred(async () => ({
-  default: (await import('../../features/frame/dashboard/MandatoryModal.js')).MandatoryModal,
-}));
+// The header's menus, the side menu (its items come from the server anyway), the footer and the mandatory-training
+// check load after the page shows (issue 11); the header, the navbar and the footer keep their fixed sizes
+// meanwhile, so nothing moves when they arrive.
+const parts = () => import('./FrameParts.js');
+const HeaderTools = deferred(async () => ({ default: (await parts()).HeaderToolsPart }));
+const SideMenu = deferred(async () => ({ default: (await parts()).SideMenuPart }));
+const Footer = deferred(async () => ({ default: (await parts()).FooterPart }));
+const MandatoryModal = deferred(async () => ({ default: (await parts()).MandatoryModalPart }));
 
 /** The signed-in frame: header with logo, language and the profile menu; the routed page below it. */
 export function DashboardLayout() {
