@@ -8,12 +8,14 @@ import {
   Outlet,
   type RouteObject,
   useLocation,
+  useMatches,
   useNavigate,
+  useNavigation,
 } from 'react-router';
 import { adminBranch } from '../features/frame/admin/routes.js';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
-import { followFirstPage } from '../lib/deferred.js';
+import { markFirstPageShown } from '../lib/deferred.js';
 import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
@@ -42,10 +44,6 @@ function startupState(location: Location, isMarketingHost: boolean, savedRedirec
   };
 }
 
-/** Whether Startup has applied the start-up rules (and begun its redirect), and who waits for that. */
-let startupApplied = false;
-const startupListeners = new Set<() => void>();
-
 /** The root: on the first load it applies the start-up rules of spec §2.4 once, then shows the routed page. */
 function Startup() {
   const location = useLocation();
@@ -61,10 +59,29 @@ function Startup() {
     if (sessionStore.isAuthenticated()) storage.remove(STORAGE_KEYS.redirect);
     if (destination !== null) navigate(destination, { replace: true });
     setArrived(true);
-    startupApplied = true;
-    for (const listener of startupListeners) listener();
   }, []);
-  return arrived ? <Outlet /> : <PageLoader />;
+  return arrived ? (
+    <>
+      <Outlet />
+      <FirstPageMark />
+    </>
+  ) : (
+    <PageLoader />
+  );
+}
+
+/**
+ * Tells lib/deferred.tsx that the first page is in the document: its effect runs after the routed page has been
+ * committed, once the router has nothing left to load and the page is not the start route, which only redirects.
+ */
+function FirstPageMark() {
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const redirecting = (matches.at(-1)?.handle as { name?: string } | undefined)?.name === '/';
+  useEffect(() => {
+    if (navigation.state === 'idle' && !redirecting) markFirstPageShown();
+  });
+  return null;
 }
 
 /** The root path reached from within the app: the same rules, without a saved address. */
@@ -235,20 +252,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  const router = createBrowserRouter(routes);
-  // Shown: the start-up redirect, if any, has begun, and the router has loaded what it leads to.
-  followFirstPage({
-    isShown: () => startupApplied && router.state.initialized && router.state.navigation.state === 'idle',
-    subscribe: (listener) => {
-      startupListeners.add(listener);
-      const unsubscribe = router.subscribe(listener);
-      return () => {
-        startupListeners.delete(listener);
-        unsubscribe();
-      };
-    },
-  });
-  return router;
+  return createBrowserRouter(routes);
 }
 
 /**

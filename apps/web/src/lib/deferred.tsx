@@ -1,18 +1,18 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { loadChunk } from './lazy.js';
 
-/** Whether the app's first page is on screen: the router, once it has loaded that page's chunks and data. */
-export interface FirstPage {
-  isShown(): boolean;
-  subscribe(listener: () => void): () => void;
-}
-
-let firstPage: FirstPage | null = null;
+let markShown: () => void = () => {};
+const firstPageShown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
 let painted: Promise<void> | null = null;
 
-/** Ties afterFirstPaint to the router (router.tsx); without one (unit tests) it waits for a frame only. */
-export function followFirstPage(page: FirstPage): void {
-  firstPage = page;
+/**
+ * The router's root calls this once the first page's content is in the document (router.tsx); a start-up redirect
+ * does not count as that page.
+ */
+export function markFirstPageShown(): void {
+  markShown();
 }
 
 const idle = (resolve: () => void) =>
@@ -21,24 +21,13 @@ const idle = (resolve: () => void) =>
 /**
  * Settles once the first page has painted and the browser has a quiet moment. What no first paint needs (the
  * header's menus, the footer, toasts, realtime) loads then, so it neither delays the page nor shares the network
- * with the page's own scripts (issue 11). A redirect at start (/ to /dashboard) is a navigation, so the page it
- * leads to is the one waited for. Later calls settle at once.
+ * with the page's own scripts (issue 11). Later calls settle at once.
  */
 export function afterFirstPaint(): Promise<void> {
-  painted ??= new Promise((resolve) => {
-    let unsubscribe = () => {};
-    // A frame callback runs just before the paint; a task queued from it runs after that paint.
-    const settle = () =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (firstPage && !firstPage.isShown()) return;
-          unsubscribe();
-          idle(resolve);
-        }),
-      );
-    if (firstPage) unsubscribe = firstPage.subscribe(() => firstPage?.isShown() && settle());
-    if (!firstPage || firstPage.isShown()) settle();
-  });
+  // A frame callback runs just before the paint; a task queued from it runs after that paint.
+  painted ??= firstPageShown.then(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => idle(resolve)))),
+  );
   return painted;
 }
 
