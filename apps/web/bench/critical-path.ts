@@ -10,7 +10,7 @@ export const CRITICAL_PATH_BUDGET = 170 * 1000;
  * What e2e/budget.e2e.ts enforces until the target above is met: the bytes of today plus a little, so the path
  * cannot grow back. Lower these as the path shrinks; at the target, both become CRITICAL_PATH_BUDGET.
  */
-export const CRITICAL_PATH_CEILING = { signIn: 181 * 1000, learnerHome: 197 * 1000 };
+export const CRITICAL_PATH_CEILING = { signIn: 181 * 1000, learnerHome: 181 * 1000 };
 
 /**
  * Source modules that must never be on the sign-in or learner path: admin-only code and heavy libraries. A match
@@ -60,15 +60,14 @@ function gzipSize(file: string): number {
  * listed when it has finished.
  */
 export async function recordAssets(page: Page, shown: string): Promise<() => Promise<string[]>> {
-  await page.addInitScript((selector: string) => {
-    const marks = window as unknown as { __kampusShownAt?: number };
-    const check = () => {
-      if (marks.__kampusShownAt === undefined && document.querySelector(selector)) {
-        marks.__kampusShownAt = performance.now();
+  // A string, not a function: tsx (npm run bench:web) would add helpers to a function that the page does not have.
+  await page.addInitScript(`
+    new MutationObserver(() => {
+      if (window.__kampusShownAt === undefined && document.querySelector(${JSON.stringify(shown)})) {
+        window.__kampusShownAt = performance.now();
       }
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  }, shown);
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  `);
   return async () => {
     const urls = await page.evaluate(() => {
       const shownAt = (window as unknown as { __kampusShownAt?: number }).__kampusShownAt ?? Number.POSITIVE_INFINITY;
