@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { CRITICAL_PATH_BUDGET, criticalPath, forbiddenSources, kb, recordAssets } from './critical-path.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -71,7 +71,7 @@ interface Vitals {
   longTasks: [number, number][];
 }
 
-async function measure(context: BrowserContext, url: string, shown: (page: Page) => Promise<unknown>) {
+async function measure(context: BrowserContext, url: string, shown: string) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -84,12 +84,12 @@ async function measure(context: BrowserContext, url: string, shown: (page: Page)
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(OBSERVE);
-  const loaded = recordAssets(page);
+  const loaded = await recordAssets(page, shown);
   await page.goto(url);
-  await shown(page);
-  const files = loaded();
+  await page.locator(shown).waitFor({ timeout: 60_000 });
   // Quiet time after the content shows, so late layout shifts and long tasks count.
   await page.waitForTimeout(3000);
+  const files = await loaded();
   const vitals = (await page.evaluate('window.__vitals')) as Vitals;
   // TBT: the blocking part (beyond 50 ms) of every long task after the first contentful paint, up to the quiet time.
   const tbt = vitals.longTasks
@@ -139,21 +139,21 @@ async function main() {
         name: 'sign-in (/login)',
         user: null,
         path: '/login',
-        shown: (p: Page) => p.getByTestId('login-form').locator('input[name="password"]').waitFor(),
+        shown: '[data-testid="login-form"] input[name="password"]',
         budgeted: true,
       },
       {
         name: 'learner home (/)',
         user: 'learner@demo.test',
         path: '/',
-        shown: (p: Page) => p.getByTestId('dashboard-welcome').waitFor(),
+        shown: '[data-testid="dashboard-welcome"]',
         budgeted: true,
       },
       {
         name: 'admin users (/admin/user/list)',
         user: 'admin@demo.test',
         path: '/admin/user/list',
-        shown: (p: Page) => p.locator('table tbody tr').first().waitFor({ timeout: 60_000 }),
+        shown: 'table tbody tr',
         budgeted: false,
       },
     ];
@@ -183,6 +183,11 @@ async function main() {
         route.budgeted ? (over ? 'OVER' : 'ok') : '—',
       ]);
       for (const source of forbidden) console.log(`  ${route.name} loads ${path.relative(root, source)}`);
+      // BENCH_WEB_ASSETS=1 lists what each route loaded, largest first: where to look when a figure grows.
+      if (process.env.BENCH_WEB_ASSETS) {
+        for (const asset of [...bytes.assets].sort((a, b) => b.gzipBytes - a.gzipBytes))
+          console.log(`  ${route.name}  ${kb(asset.gzipBytes).padStart(9)}  ${asset.file}`);
+      }
     }
   } finally {
     await browser.close();

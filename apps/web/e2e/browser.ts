@@ -18,7 +18,8 @@ export async function acknowledgeDataNotice(page: Page): Promise<void> {
   // The next step waits for the modal's closing transition to end: a menu opened while it still closes would be
   // closed again by the focus the modal hands back.
   await page.addLocatorHandler(page.getByTestId('data-notice-accept'), async (button) => {
-    await button.click();
+    // A test's own Escape may close the notice while this runs; the click then has nothing left to wait for.
+    await button.click({ timeout: 5000 }).catch(() => undefined);
     await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
   });
 }

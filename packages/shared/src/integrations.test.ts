@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_PAYMENT_INTEGRATION_KEY, isPaymentIntegrationActive } from './schemas/integrations.js';
+import { CARD_PAYMENT_INTEGRATION_KEY, isPaymentIntegrationActive } from './integrations.js';
 
 const pivot = (activated_at: string | null) => ({ pivot: { activated_at } });
 

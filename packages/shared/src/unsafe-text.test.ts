@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isSafeText, optionalText } from './schemas/common.js';
+import { optionalText } from './schemas/common.js';
+import { findUnsafeText, isSafeText } from './unsafe-text.js';
 
 describe('unsafe text (NUL and lone surrogates)', () => {
   it.each([

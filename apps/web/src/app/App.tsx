@@ -1,23 +1,24 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { TOAST_AUTO_CLOSE_MS, TOAST_FADE_MS } from '@kampus/shared';
+// Only Mantine's global rules here: each component's own rules come with its chunk (vite.config.ts). Its CSS
+// variables are written by MantineProvider (deduplicateCssVariables off) rather than loaded as default-css-variables.css
+// too: the provider holds the code for them anyway, and the sheet would add 4 kB gz to every first screen (issue 11).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
 import { NetworkNotices } from '../features/frame/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
+import { deferred } from '../lib/deferred.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
 import type { Boot } from './boot.js';
-import { CompanyContext, useHostCompany } from './company.js';
+import { CompanyContext, CompanyRefreshContext, useHostCompany } from './company.js';
 import { RouteTableContext } from './route-table.js';
 import { createRouter } from './router.js';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
+/** The toasts' host loads after the first paint; a toast shown before it is kept by the store and shows then. */
+const Toasts = deferred(() => import('./Toasts.js'));
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);
@@ -26,17 +27,13 @@ export function App({ boot }: { boot: Boot }) {
     navigation.go = (path) => void router.navigate(path);
   }, [router]);
 
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CompanyApp initial={boot.company} router={router} />
-    </QueryClientProvider>
-  );
+  return <CompanyApp initial={boot.company} router={router} />;
 }
 
 /** Everything themed by the host company, rebuilt when the company's data changes (its settings were saved). */
 function CompanyApp({ initial, router }: { initial: Boot['company']; router: ReturnType<typeof createRouter> }) {
   const { t } = useTranslation();
-  const company = useHostCompany(initial);
+  const [company, refreshCompany] = useHostCompany(initial);
   const theme = useMemo(() => companyTheme(company?.settings, t('general.close')), [company, t]);
 
   useEffect(() => {
@@ -44,17 +41,17 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
   }, [company]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
-      <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={TOAST_FADE_MS} />
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} deduplicateCssVariables={false}>
+      <Toasts />
       <NetworkNotices />
-      <ModalsProvider>
-        <CompanyContext.Provider value={company}>
+      <CompanyContext.Provider value={company}>
+        <CompanyRefreshContext.Provider value={refreshCompany}>
           <RouteTableContext.Provider value={router.routes}>
             <RouterProvider router={router} />
           </RouteTableContext.Provider>
           <DataNotice />
-        </CompanyContext.Provider>
-      </ModalsProvider>
+        </CompanyRefreshContext.Provider>
+      </CompanyContext.Provider>
     </MantineProvider>
   );
 }

@@ -3,15 +3,19 @@ import { useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   type Location,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
   useLocation,
+  useMatches,
   useNavigate,
+  useNavigation,
 } from 'react-router';
 import { adminBranch } from '../features/frame/admin/routes.js';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
+import { markFirstPageShown } from '../lib/deferred.js';
 import { guardLazyRoutes } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
@@ -56,7 +60,28 @@ function Startup() {
     if (destination !== null) navigate(destination, { replace: true });
     setArrived(true);
   }, []);
-  return arrived ? <Outlet /> : <PageLoader />;
+  return arrived ? (
+    <>
+      <Outlet />
+      <FirstPageMark />
+    </>
+  ) : (
+    <PageLoader />
+  );
+}
+
+/**
+ * Tells lib/deferred.tsx that the first page is in the document: its effect runs after the routed page has been
+ * committed, once the router has nothing left to load and the page is not the start route, which only redirects.
+ */
+function FirstPageMark() {
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const redirecting = (matches.at(-1)?.handle as { name?: string } | undefined)?.name === '/';
+  useEffect(() => {
+    if (navigation.state === 'idle' && !redirecting) markFirstPageShown();
+  });
+  return null;
 }
 
 /** The root path reached from within the app: the same rules, without a saved address. */
@@ -75,18 +100,12 @@ function PageLoader() {
   );
 }
 
-/** The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). */
-const pages: RouteObject[] = [
-  { path: routePath('/'), Component: Start, handle: { name: '/' } },
+/** The pages that use React Query, under WithQueries.tsx (the sign-in page and the learner home do not). */
+const queryPages: RouteObject[] = [
   {
     path: routePath('homepage'),
     lazy: page(() => import('../features/frame/home/HomePage.js')),
     handle: { name: 'homepage' },
-  },
-  {
-    path: routePath('login'),
-    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
-    handle: { name: 'login' },
   },
   {
     path: routePath('confirm-access-code'),
@@ -155,6 +174,28 @@ const pages: RouteObject[] = [
         Component: RequirePermission,
         children: [adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
       },
+    ],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+const withQueries = page(() => import('./WithQueries.js'));
+
+/**
+ * The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). The sign-in page, the start
+ * and the learner home load no React Query (issue 11); the learner frame's other pages get it below the frame, so
+ * moving between them and the home keeps the frame.
+ */
+const pages: RouteObject[] = [
+  { path: routePath('/'), Component: Start, handle: { name: '/' } },
+  {
+    path: routePath('login'),
+    lazy: page(() => import('../features/identity/auth/LoginPage.js')),
+    handle: { name: 'login' },
+  },
+  {
+    Component: RequireAuth,
+    children: [
       {
         // The learner frame (header, side menu, realtime) loads with the first page inside it, not on the sign-in path.
         lazy: async () => ({ Component: (await import('./layouts/DashboardLayout.js')).DashboardLayout }),
@@ -165,35 +206,40 @@ const pages: RouteObject[] = [
             handle: { name: 'dashboard' },
           },
           {
-            path: routePath('dashboard.notification'),
-            lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
-            handle: { name: 'dashboard.notification' },
-          },
-          {
-            path: routePath('user.profile'),
-            lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
-            handle: { name: 'user.profile' },
-          },
-          {
-            path: routePath('profile.edit'),
-            lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
-            handle: { name: 'profile.edit' },
-          },
-          {
-            path: routePath('User.agreement'),
-            lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
-            handle: { name: 'User.agreement' },
-          },
-          {
-            path: routePath('User.faq'),
-            lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
-            handle: { name: 'User.faq' },
+            lazy: withQueries,
+            children: [
+              {
+                path: routePath('dashboard.notification'),
+                lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
+                handle: { name: 'dashboard.notification' },
+              },
+              {
+                path: routePath('user.profile'),
+                lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
+                handle: { name: 'user.profile' },
+              },
+              {
+                path: routePath('profile.edit'),
+                lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
+                handle: { name: 'profile.edit' },
+              },
+              {
+                path: routePath('User.agreement'),
+                lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
+                handle: { name: 'User.agreement' },
+              },
+              {
+                path: routePath('User.faq'),
+                lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
+                handle: { name: 'User.faq' },
+              },
+            ],
           },
         ],
       },
     ],
   },
-  { path: '*', element: <Navigate to="/404" replace /> },
+  { lazy: withQueries, children: queryPages },
 ];
 
 export const routes: RouteObject[] = [
@@ -207,4 +253,28 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Starts loading the chunks of the page this start will show, while the company and the texts are still being
+ * fetched (main.tsx), instead of after them. The start-up redirect is followed as far as it is known before the
+ * company is: a guess, for a wrong one only costs a download the router would not have asked for.
+ */
+export function preloadFirstPage(): void {
+  const destination = startupDestination(
+    startupState(
+      {
+        pathname: window.location.pathname,
+        search: window.location.search,
+        hash: window.location.hash,
+        state: null,
+        key: '',
+      },
+      false,
+      storage.get<string>(STORAGE_KEYS.redirect),
+    ),
+  );
+  for (const { route } of matchRoutes(routes, destination ?? window.location.pathname) ?? []) {
+    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  }
 }

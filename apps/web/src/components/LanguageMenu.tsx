@@ -1,52 +1,44 @@
-import { LOCALES, type Locale } from '@kampus/shared';
-import { Button, Menu } from '@mantine/core';
+import type { Locale } from '@kampus/shared';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../lib/api.js';
-import { sessionStore } from '../lib/session.js';
-import { STORAGE_KEYS, storage } from '../lib/storage.js';
+import { loadChunk } from '../lib/lazy.js';
 import { Flag } from './Flag.js';
 
+const loadDropdown = () => loadChunk(() => import('./LanguageDropdown.js'));
+const LanguageDropdown = lazy(loadDropdown);
+
 /**
- * A dropdown of flags showing every language except the current one (spec §2.6). Choosing one stores the code,
- * tells the server when signed in, and reloads the current route either way (spec §7).
+ * A dropdown of flags showing every language except the current one (spec §2.6). The button is part of the page;
+ * the menu (Mantine's floating menu, 27 kB gz) loads when the pointer or the focus comes to the button, and opens
+ * on the first click (issue 11: not on the sign-in page's path).
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = i18n.language as Locale;
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void loadDropdown().catch(() => undefined);
 
-  async function choose(code: Locale) {
-    await storage.set(STORAGE_KEYS.language, code);
-    if (sessionStore.isAuthenticated()) await http.post('api/user/change-language', { code }).catch(() => undefined);
-    window.location.reload();
-  }
-
+  // The accessible name starts with the code written on the button (WCAG 2.5.3 label in name).
+  const button = (
+    <Button
+      variant="subtle"
+      size="compact-md"
+      aria-label={`${current.toUpperCase()}, ${t('nav.language')}`}
+      aria-haspopup="menu"
+      data-testid="language-menu"
+      onPointerEnter={wanted ? undefined : preload}
+      onFocus={wanted ? undefined : preload}
+      onClick={wanted ? undefined : () => setWanted(true)}
+    >
+      <Flag code={current} />
+      &nbsp;{current.toUpperCase()}
+    </Button>
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        {/* The accessible name starts with the code written on the button (WCAG 2.5.3 label in name). */}
-        <Button
-          variant="subtle"
-          size="compact-md"
-          aria-label={`${current.toUpperCase()}, ${t('nav.language')}`}
-          data-testid="language-menu"
-        >
-          <Flag code={current} />
-          &nbsp;{current.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LOCALES.filter((code) => code !== current).map((code) => (
-          <Menu.Item
-            key={code}
-            onClick={() => choose(code)}
-            data-testid={`language-${code}`}
-            lang={code}
-            leftSection={<Flag code={code} />}
-          >
-            {t(`languages.${code}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageDropdown trigger={button} current={current} />
+    </Suspense>
   );
 }

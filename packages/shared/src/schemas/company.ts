@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULE_KEYS } from '../access.js';
 import { LOCALES } from '../constants.js';
+import { LOGIN_IDENTIFIERS } from '../login-options.js';
 import { ID_MAX, optionalText } from './common.js';
 import { userCustomFieldsSchema } from './user-custom-fields.js';
 
@@ -61,9 +62,6 @@ export const legalTextSettingSchema = z.strictObject({
 });
 export type LegalTextSetting = z.infer<typeof legalTextSettingSchema>;
 
-export const LOGIN_IDENTIFIERS = ['email', 'username', 'phone', 'national_id', 'registration_number'] as const;
-export type LoginIdentifier = (typeof LOGIN_IDENTIFIERS)[number];
-
 export const loginOptionsSchema = z.object({
   identifiers: z.array(z.enum(LOGIN_IDENTIFIERS)).min(1).default(['email', 'username']),
   sms_two_factor: z.boolean().default(false),
@@ -71,7 +69,6 @@ export const loginOptionsSchema = z.object({
   self_registration_requires_approval: z.boolean().default(true),
 });
 export type LoginOptions = z.infer<typeof loginOptionsSchema>;
-export const DEFAULT_LOGIN_OPTIONS: LoginOptions = loginOptionsSchema.parse({});
 
 /** The settings every company may hold (spec §3), each with its own value schema. */
 export const companySettingSchemas = {

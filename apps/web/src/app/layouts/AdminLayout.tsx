@@ -15,12 +15,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconArrowLeft, IconBuilding } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { sessionCan } from '../../features/frame/admin/access.js';
+import { ADMIN_NAV_ICONS, type AdminNavIcon } from '../../features/frame/admin/nav-icons.js';
 import {
   ADMIN_AREAS,
   type AdminRouteHandle,
@@ -88,116 +90,128 @@ export function AdminLayout() {
   useEffect(close, [pathname]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      footer={{ height: { base: 84, sm: 56 } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('admin.toggle_navigation')}
-            />
-            <Anchor component={Link} to={HOME} underline="never" fw={700} fz="lg" c="brand.8" data-testid="admin-logo">
-              {company?.logo_link ? <Image src={company.logo_link} alt={name} h={36} w="auto" /> : name}
-            </Anchor>
-            <CompanyContext user={user} />
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        footer={{ height: { base: 84, sm: 56 } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('admin.toggle_navigation')}
+              />
+              <Anchor
+                component={Link}
+                to={HOME}
+                underline="never"
+                fw={700}
+                fz="lg"
+                c="brand.8"
+                data-testid="admin-logo"
+              >
+                {company?.logo_link ? <Image src={company.logo_link} alt={name} h={36} w="auto" /> : name}
+              </Anchor>
+              <CompanyContext user={user} />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <ImpersonationExit />
+              <LanguageMenu />
+              <Button
+                component={Link}
+                to="/dashboard"
+                variant="light"
+                size="compact-md"
+                visibleFrom="sm"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+                data-testid="admin-back-to-learning"
+              >
+                {t('admin.back_to_learning')}
+              </Button>
+              {/* A phone has no room for the words: the arrow alone, named by them. */}
+              <ActionIcon
+                component={Link}
+                to="/dashboard"
+                variant="light"
+                size="lg"
+                hiddenFrom="sm"
+                aria-label={t('admin.back_to_learning')}
+                data-testid="admin-back-to-learning-compact"
+              >
+                <IconArrowLeft size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <ImpersonationExit />
-            <LanguageMenu />
-            <Button
-              component={Link}
-              to="/dashboard"
-              variant="light"
-              size="compact-md"
-              visibleFrom="sm"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-              data-testid="admin-back-to-learning"
-            >
-              {t('admin.back_to_learning')}
-            </Button>
-            {/* A phone has no room for the words: the arrow alone, named by them. */}
-            <ActionIcon
-              component={Link}
-              to="/dashboard"
-              variant="light"
-              size="lg"
-              hiddenFrom="sm"
-              aria-label={t('admin.back_to_learning')}
-              data-testid="admin-back-to-learning-compact"
-            >
-              <IconArrowLeft size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('admin.navigation')} data-testid="admin-nav">
-        {/* The list outgrows a laptop screen: it scrolls on its own, under the fixed header and above the footer. */}
-        <AppShell.Section grow component={ScrollArea} type="auto">
-          <Stack gap="md">
-            {areas.map(({ area, routes }) => (
-              <Stack key={area} gap={2}>
-                <Text fz="xs" fw={700} tt="uppercase" c="gray.7" px="sm">
-                  {t(`admin.areas.${area}`)}
-                </Text>
-                {routes.map(({ path, handle: entry }) => {
-                  const Icon = entry.nav?.icon;
-                  return (
-                    <NavLink
-                      key={path}
-                      component={Link}
-                      to={path}
-                      label={t(entry.title)}
-                      leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
-                      active={pathname === path}
-                      aria-current={pathname === path ? 'page' : undefined}
-                      ref={pathname === path ? revealInNavigation : undefined}
-                    />
-                  );
-                })}
-              </Stack>
-            ))}
-          </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Stack gap="md" maw={1200} mx="auto">
-          {handle?.title && (
-            <Stack gap={4}>
-              <nav aria-label={t('admin.breadcrumbs')} data-testid="admin-breadcrumbs">
-                <Breadcrumbs fz="sm">
-                  <Anchor component={Link} to={HOME} fz="sm">
-                    {t('admin.panel')}
-                  </Anchor>
-                  {area && <Text fz="sm">{t(`admin.areas.${area}`)}</Text>}
-                  {parent && (
-                    <Anchor component={Link} to={parent.path} fz="sm">
-                      {t(parent.handle.title)}
-                    </Anchor>
-                  )}
-                  <Text fz="sm" c="gray.7" aria-current="page">
-                    {t(handle.title)}
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label={t('admin.navigation')} data-testid="admin-nav">
+          {/* The list outgrows a laptop screen: it scrolls on its own, under the fixed header and above the footer. */}
+          <AppShell.Section grow component={ScrollArea} type="auto">
+            <Stack gap="md">
+              {areas.map(({ area, routes }) => (
+                <Stack key={area} gap={2}>
+                  <Text fz="xs" fw={700} tt="uppercase" c="gray.7" px="sm">
+                    {t(`admin.areas.${area}`)}
                   </Text>
-                </Breadcrumbs>
-              </nav>
-              <Title order={1} fz="h2">
-                {t(handle.title)}
-              </Title>
+                  {routes.map(({ path, handle: entry }) => {
+                    // React Router types a handle as any; the declarations are checked as AdminRouteHandle (route-kit.ts).
+                    const icon: AdminNavIcon | undefined = entry.nav?.icon;
+                    const Icon = icon ? ADMIN_NAV_ICONS[icon] : null;
+                    return (
+                      <NavLink
+                        key={path}
+                        component={Link}
+                        to={path}
+                        label={t(entry.title)}
+                        leftSection={Icon ? <Icon size={18} aria-hidden /> : null}
+                        active={pathname === path}
+                        aria-current={pathname === path ? 'page' : undefined}
+                        ref={pathname === path ? revealInNavigation : undefined}
+                      />
+                    );
+                  })}
+                </Stack>
+              ))}
             </Stack>
-          )}
-          <Outlet />
-        </Stack>
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Footer />
-      </AppShell.Footer>
-    </AppShell>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Stack gap="md" maw={1200} mx="auto">
+            {handle?.title && (
+              <Stack gap={4}>
+                <nav aria-label={t('admin.breadcrumbs')} data-testid="admin-breadcrumbs">
+                  <Breadcrumbs fz="sm">
+                    <Anchor component={Link} to={HOME} fz="sm">
+                      {t('admin.panel')}
+                    </Anchor>
+                    {area && <Text fz="sm">{t(`admin.areas.${area}`)}</Text>}
+                    {parent && (
+                      <Anchor component={Link} to={parent.path} fz="sm">
+                        {t(parent.handle.title)}
+                      </Anchor>
+                    )}
+                    <Text fz="sm" c="gray.7" aria-current="page">
+                      {t(handle.title)}
+                    </Text>
+                  </Breadcrumbs>
+                </nav>
+                <Title order={1} fz="h2">
+                  {t(handle.title)}
+                </Title>
+              </Stack>
+            )}
+            <Outlet />
+          </Stack>
+        </AppShell.Main>
+        <AppShell.Footer>
+          <Footer />
+        </AppShell.Footer>
+      </AppShell>
+    </ModalsProvider>
   );
 }

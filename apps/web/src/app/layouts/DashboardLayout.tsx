@@ -2,20 +2,19 @@ import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LanguageMenu } from '../../components/LanguageMenu.js';
-import { MessagesMenu } from '../../features/engagement/messaging/MessagesMenu.js';
-import { MandatoryModal } from '../../features/frame/dashboard/MandatoryModal.js';
-import { SideMenu } from '../../features/frame/menu/SideMenu.js';
-import { NotificationBell } from '../../features/frame/notifications/NotificationBell.js';
-import { OnlineUsers } from '../../features/frame/presence/OnlineUsers.js';
-import { usePointToasts } from '../../features/frame/presence/usePointToasts.js';
-import { CompanySwitch } from '../../features/frame/shell/CompanySwitch.js';
-import { ProfileMenu } from '../../features/frame/shell/ProfileMenu.js';
-import { ImpersonationExit } from '../../features/identity/auth/ImpersonationExit.js';
+import { deferred } from '../../lib/deferred.js';
 import { useSessionUser } from '../../lib/session.js';
 import { usePageViewTracking } from '../../lib/tracking.js';
 import { useCompany } from '../company.js';
-import { Footer } from './Footer.js';
+
+// The header's menus, the side menu (its items come from the server anyway), the footer and the mandatory-training
+// check load after the page shows (issue 11); the header, the navbar and the footer keep their fixed sizes
+// meanwhile, so nothing moves when they arrive.
+const parts = () => import('./FrameParts.js');
+const HeaderTools = deferred(async () => ({ default: (await parts()).HeaderToolsPart }));
+const SideMenu = deferred(async () => ({ default: (await parts()).SideMenuPart }));
+const Footer = deferred(async () => ({ default: (await parts()).FooterPart }));
+const MandatoryModal = deferred(async () => ({ default: (await parts()).MandatoryModalPart }));
 
 /** The signed-in frame: header with logo, language and the profile menu; the routed page below it. */
 export function DashboardLayout() {
@@ -25,7 +24,6 @@ export function DashboardLayout() {
   // On a phone the side menu is a drawer behind the burger; choosing an item closes it.
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   usePageViewTracking();
-  usePointToasts();
   const name = company?.name ?? user?.company_name ?? t('app.product_name');
 
   return (
@@ -53,13 +51,7 @@ export function DashboardLayout() {
             </Anchor>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <ImpersonationExit />
-            <CompanySwitch />
-            <OnlineUsers />
-            <MessagesMenu />
-            <NotificationBell />
-            <LanguageMenu />
-            <ProfileMenu />
+            <HeaderTools />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,9 +1,9 @@
 import type { AnyResourceContract, ResourceScreen } from '@kampus/shared';
-import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { type RouteName, routePath } from '../../../app/route-names.js';
 import type { AccessRequirement } from './access.js';
+import type { AdminNavIcon } from './nav-icons.js';
 
 /** What the routes take of a resource contract (RESOURCE_SCREENS holds it without the contract's schemas). */
 export type ResourceRouteData = Pick<AnyResourceContract, 'namespace' | 'screens' | 'permissions'>;
@@ -31,7 +31,7 @@ export interface AdminRouteHandle {
   /** Locale key of the page title, also the last breadcrumb. */
   title: string;
   /** Shown in the navigation under an area; a route without it (an edit page) is reached from its list. */
-  nav?: { area: AdminArea; icon: Icon };
+  nav?: { area: AdminArea; icon: AdminNavIcon };
 }
 
 export type AdminRoute = RouteObject & { path: string; handle: AdminRouteHandle };

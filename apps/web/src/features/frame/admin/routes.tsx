@@ -1,12 +1,3 @@
-import {
-  IconBuildingBank,
-  IconHash,
-  IconKey,
-  IconLayoutDashboard,
-  IconUserOff,
-  IconUserPlus,
-  IconUsers,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
@@ -37,7 +28,7 @@ export const adminRoutes: AdminRoute[] = [
       name: 'company.dashboard',
       permission: 'admin_panel',
       title: 'admin_dashboard.title',
-      nav: { area: 'overview', icon: IconLayoutDashboard },
+      nav: { area: 'overview', icon: 'IconLayoutDashboard' },
     },
   },
   {
@@ -47,7 +38,7 @@ export const adminRoutes: AdminRoute[] = [
       name: 'company.user.list',
       permission: 'show_user',
       title: 'users.list_title',
-      nav: { area: 'people', icon: IconUsers },
+      nav: { area: 'people', icon: 'IconUsers' },
     },
   },
   {
@@ -57,7 +48,7 @@ export const adminRoutes: AdminRoute[] = [
       name: 'company.user.add',
       permission: 'show_user',
       title: 'users.add_title',
-      nav: { area: 'people', icon: IconUserPlus },
+      nav: { area: 'people', icon: 'IconUserPlus' },
     },
   },
   {
@@ -67,7 +58,7 @@ export const adminRoutes: AdminRoute[] = [
       name: 'company.user.passive',
       permission: 'show_user',
       title: 'users.passive_title_page',
-      nav: { area: 'people', icon: IconUserOff },
+      nav: { area: 'people', icon: 'IconUserOff' },
     },
   },
   {
@@ -91,18 +82,18 @@ export const adminRoutes: AdminRoute[] = [
       name: 'company.permission.index',
       permission: 'read_permission',
       title: 'roles.permissions_title',
-      nav: { area: 'authorization', icon: IconKey },
+      nav: { area: 'authorization', icon: 'IconKey' },
     },
   },
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),
-    nav: { area: 'content', icon: IconHash },
+    nav: { area: 'content', icon: 'IconHash' },
   }),
   ...resourceRoutes(RESOURCE_SCREENS.institutions, {
     list: () => import('../../organisation/institutions/InstitutionsListPage.js'),
     form: () => import('../../organisation/institutions/InstitutionFormPage.js'),
-    nav: { area: 'organisation', icon: IconBuildingBank },
+    nav: { area: 'organisation', icon: 'IconBuildingBank' },
   }),
   ...faqAdminRoutes,
   ...permissionRoleRoutes,

@@ -1,4 +1,4 @@
-import { Button, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +68,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         </Text>
       )}
       {entries.length > 0 && (
-        <ScrollArea.Autosize mah="calc(100vh - 96px)" type="scroll">
+        // The browser's own scrolling: Mantine's ScrollArea brings floating-ui's 16 kB gz to the learner home (issue 11).
+        <Box mah="calc(100vh - 96px)" style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {entries.map((entry) => {
               const active = isActive(entry, pathname);
@@ -87,7 +88,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
               );
             })}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </nav>
   );

@@ -1,30 +1,38 @@
-import { LOGIN_IDENTIFIERS, type LoginIdentifier, loginOptionsSchema } from '@kampus/shared';
+import { DEFAULT_LOGIN_OPTIONS, type TokenRequest } from '@kampus/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { useCompany } from '../../../app/company.js';
 import { PublicLayout } from '../../../app/layouts/PublicLayout.js';
-import { useSchemaForm } from '../../../lib/form.js';
+import { type FormCheck, type FormIssue, useForm } from '../../../lib/form.js';
 import { sessionStore } from '../../../lib/session.js';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.js';
-import { settingValue } from '../../../lib/theme.js';
 import { authApi, isSmsChallenge } from './api.js';
+import { useLoginOptions } from './login-options.js';
 import { afterLoginPath } from './redirects.js';
 
-const loginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });
+type LoginFields = Pick<TokenRequest, 'username' | 'password'>;
+
+const required = (name: keyof LoginFields): FormIssue => ({ path: [name], message: '', code: 'too_small', minimum: 1 });
+
+/**
+ * Both fields filled in, as tokenRequestSchema asks; checked by hand so the sign-in page loads no zod (issue 11).
+ * The server checks the request with the schema itself.
+ */
+const loginForm: FormCheck<LoginFields, LoginFields> = {
+  safeParse({ username, password }) {
+    const data = { username: username.trim(), password };
+    const issues = [...(data.username ? [] : [required('username')]), ...(password ? [] : [required('password')])];
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
+  },
+};
 
 /** Sign in with any identifier the company allows (spec §2.3); a redirect query is honoured. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const company = useCompany();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const options = loginOptionsSchema.safeParse(settingValue(company?.settings, 'login_options') ?? {});
-  const identifiers: readonly LoginIdentifier[] = options.success
-    ? options.data.identifiers
-    : LOGIN_IDENTIFIERS.slice(0, 2);
-  const form = useSchemaForm(loginForm, { username: '', password: '' });
+  const options = useLoginOptions() ?? DEFAULT_LOGIN_OPTIONS;
+  const form = useForm(loginForm, { username: '', password: '' });
   // The query names where to go back to; without one, the address saved when the visitor was sent here.
   const redirect = params.get('redirect') ?? storage.get<string>(STORAGE_KEYS.redirect);
 
@@ -57,7 +65,7 @@ export default function LoginPage() {
             </Alert>
           )}
           <TextInput
-            label={identifiers.map((id) => t(`identifiers.${id}`)).join(' / ')}
+            label={options.identifiers.map((id) => t(`identifiers.${id}`)).join(' / ')}
             autoComplete="username"
             autoFocus
             name="username"
@@ -73,7 +81,7 @@ export default function LoginPage() {
             <Anchor component={Link} to="/forgot-password" fz="sm">
               {t('auth.forgot_link')}
             </Anchor>
-            {options.success && options.data.self_registration && (
+            {options.self_registration && (
               <Anchor component={Link} to="/register" fz="sm" data-testid="login-register">
                 {t('register.link')}
               </Anchor>

@@ -1,13 +1,11 @@
-import { type CompanySelf, type LoginOptions, loginOptionsSchema } from '@kampus/shared';
+import { type CompanySelf, type LoginOptions, readLoginOptions } from '@kampus/shared';
 import { useCompany } from '../../../app/company.js';
 import { settingValue } from '../../../lib/theme.js';
 
 /** The company's login_options (identifiers, self-registration, approval); null on the marketing host. */
 export function loginOptionsOf(company: CompanySelf | null): LoginOptions | null {
-  if (!company) return null;
-  const parsed = loginOptionsSchema.safeParse(settingValue(company.settings, 'login_options') ?? {});
   // A setting that does not parse allows nothing beyond the defaults: self-registration stays off.
-  return parsed.success ? parsed.data : loginOptionsSchema.parse({});
+  return company ? readLoginOptions(settingValue(company.settings, 'login_options')) : null;
 }
 
 export function useLoginOptions(): LoginOptions | null {

@@ -1,4 +1,3 @@
-import { IconLockPlus, IconShieldLock, IconUserShield } from '@tabler/icons-react';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, adminRoute, page } from '../../frame/admin/route-kit.js';
@@ -15,13 +14,13 @@ export const roleRoutes: AdminRoute[] = [
     name: 'company.role.index',
     permission: permissions.list,
     title: 'roles.list_title',
-    nav: { area: 'authorization', icon: IconUserShield },
+    nav: { area: 'authorization', icon: 'IconUserShield' },
   }),
   adminRoute(form, {
     name: 'company.role.add',
     permission: permissions.create,
     title: 'roles.add_title',
-    nav: { area: 'authorization', icon: IconShieldLock },
+    nav: { area: 'authorization', icon: 'IconShieldLock' },
   }),
   adminRoute(form, { name: 'company.role.edit', permission: permissions.read, title: 'roles.edit_title' }),
 ];
@@ -35,7 +34,7 @@ export const permissionRoleRoutes: AdminRoute[] = [
       name: 'company.permission.add',
       permission: 'create_role',
       title: 'roles.permission_roles_title',
-      nav: { area: 'authorization', icon: IconLockPlus },
+      nav: { area: 'authorization', icon: 'IconLockPlus' },
     },
   },
   {

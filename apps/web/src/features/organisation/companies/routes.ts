@@ -1,4 +1,3 @@
-import { IconBuildingPlus, IconBuildingSkyscraper } from '@tabler/icons-react';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const companiesRoutes: AdminRoute[] = [
       name: 'company.companies.index',
       permission: 'super_admin',
       title: 'companies.list_title',
-      nav: { area: 'platform', icon: IconBuildingSkyscraper },
+      nav: { area: 'platform', icon: 'IconBuildingSkyscraper' },
     },
   },
   {
@@ -21,7 +20,7 @@ export const companiesRoutes: AdminRoute[] = [
       name: 'company.companies.add',
       permission: 'super_admin',
       title: 'companies.add_title',
-      nav: { area: 'platform', icon: IconBuildingPlus },
+      nav: { area: 'platform', icon: 'IconBuildingPlus' },
     },
   },
   {

@@ -1,4 +1,3 @@
-import { IconDatabaseCog } from '@tabler/icons-react';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js';
 
@@ -6,6 +5,6 @@ import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js'
 export const dataRoutes: AdminRoute[] = resourceRoutes(RESOURCE_SCREENS.dataRequests, {
   list: () => import('./DataPage.js'),
   form: () => import('./DataRequestFormPage.js'),
-  nav: { area: 'settings', icon: IconDatabaseCog },
+  nav: { area: 'settings', icon: 'IconDatabaseCog' },
   titles: { list: 'data.title' },
 });

@@ -1,4 +1,3 @@
-import { IconMail } from '@tabler/icons-react';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const mailTemplateRoutes: AdminRoute[] = [
       name: 'company.mail-templates',
       permission: 'read_companysetting',
       title: 'mail_templates.list_title',
-      nav: { area: 'settings', icon: IconMail },
+      nav: { area: 'settings', icon: 'IconMail' },
     },
   },
   {

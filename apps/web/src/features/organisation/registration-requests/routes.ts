@@ -1,4 +1,3 @@
-import { IconUserQuestion } from '@tabler/icons-react';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const registrationRequestRoutes: AdminRoute[] = [
       name: 'company.requests.user',
       permission: 'show_user',
       title: 'registration_requests.title',
-      nav: { area: 'people', icon: IconUserQuestion },
+      nav: { area: 'people', icon: 'IconUserQuestion' },
     },
   },
 ];

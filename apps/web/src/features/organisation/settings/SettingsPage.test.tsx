@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../../test/render.js';
-import { CompanyContext, useHostCompany } from '../../../app/company.js';
+import { CompanyContext, CompanyRefreshContext, useHostCompany } from '../../../app/company.js';
 import { http } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/http.js';
 import SettingsPage from './SettingsPage.js';
@@ -30,13 +30,16 @@ const stored: CompanySettingsForm = {
 const company = { id: 1, name: 'Demo Holding', slug: 'demo', settings: [] } as unknown as CompanySelf;
 
 /**
- * The app's own wiring (App.tsx): the host company from its query, which a save invalidates. A layout route, since
+ * The app's own wiring (App.tsx): the host company and its refresh, which a save calls. A layout route, since
  * `renderPage`'s `company` is a fixed value.
  */
 function HostCompany() {
+  const [current, refresh] = useHostCompany(company);
   return (
-    <CompanyContext.Provider value={useHostCompany(company)}>
-      <Outlet />
+    <CompanyContext.Provider value={current}>
+      <CompanyRefreshContext.Provider value={refresh}>
+        <Outlet />
+      </CompanyRefreshContext.Provider>
     </CompanyContext.Provider>
   );
 }

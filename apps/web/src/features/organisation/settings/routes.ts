@@ -1,4 +1,3 @@
-import { IconSettings } from '@tabler/icons-react';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const settingsRoutes: AdminRoute[] = [
       name: 'company.settings',
       permission: 'read_companysetting',
       title: 'settings.title',
-      nav: { area: 'settings', icon: IconSettings },
+      nav: { area: 'settings', icon: 'IconSettings' },
     },
   },
 ];

@@ -1,4 +1,3 @@
-import { IconBuildingStore } from '@tabler/icons-react';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js';
 
@@ -6,5 +5,5 @@ import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js'
 export const solutionPartnerRoutes: AdminRoute[] = resourceRoutes(RESOURCE_SCREENS.solutionPartners, {
   list: () => import('./SolutionPartnersListPage.js'),
   form: () => import('./SolutionPartnerFormPage.js'),
-  nav: { area: 'settings', icon: IconBuildingStore },
+  nav: { area: 'settings', icon: 'IconBuildingStore' },
 });

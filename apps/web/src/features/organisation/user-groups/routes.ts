@@ -1,4 +1,3 @@
-import { IconUsersGroup } from '@tabler/icons-react';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js';
 
@@ -6,5 +5,5 @@ import { type AdminRoute, resourceRoutes } from '../../frame/admin/route-kit.js'
 export const userGroupRoutes: AdminRoute[] = resourceRoutes(RESOURCE_SCREENS.userGroups, {
   list: () => import('./UserGroupsListPage.js'),
   form: () => import('./UserGroupFormPage.js'),
-  nav: { area: 'people', icon: IconUsersGroup },
+  nav: { area: 'people', icon: 'IconUsersGroup' },
 });

@@ -1,4 +1,3 @@
-import { IconFileImport } from '@tabler/icons-react';
 import { routePath } from '../../../app/route-names.js';
 import { type AdminRoute, page } from '../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const userImportRoutes: AdminRoute[] = [
       name: 'company.user.import',
       permission: 'show_user',
       title: 'users_import.title',
-      nav: { area: 'people', icon: IconFileImport },
+      nav: { area: 'people', icon: 'IconFileImport' },
     },
   },
 ];

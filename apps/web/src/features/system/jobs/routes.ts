@@ -1,4 +1,3 @@
-import { IconClockPlay } from '@tabler/icons-react';
 import { type AdminRoute, adminRoute } from '../../frame/admin/route-kit.js';
 
 /** /admin/jobs: the platform's background jobs and their dead letters, for super admins only. */
@@ -7,6 +6,6 @@ export const jobsAdminRoutes: AdminRoute[] = [
     name: 'company.jobs.index',
     permission: 'super_admin',
     title: 'jobs.title',
-    nav: { area: 'platform', icon: IconClockPlay },
+    nav: { area: 'platform', icon: 'IconClockPlay' },
   }),
 ];

@@ -1,4 +1,3 @@
-import { IconLayoutSidebar } from '@tabler/icons-react';
 import { RESOURCE_SCREENS } from '../../../../app/resource-screens.js';
 import { type AdminRoute, resourceRoutes } from '../../admin/route-kit.js';
 
@@ -6,6 +5,6 @@ import { type AdminRoute, resourceRoutes } from '../../admin/route-kit.js';
 export const menuModulesRoutes: AdminRoute[] = resourceRoutes(RESOURCE_SCREENS.menuItems, {
   list: () => import('./MenuModulesPage.js'),
   form: () => import('./MenuItemFormPage.js'),
-  nav: { area: 'settings', icon: IconLayoutSidebar },
+  nav: { area: 'settings', icon: 'IconLayoutSidebar' },
   titles: { list: 'menu.title' },
 });

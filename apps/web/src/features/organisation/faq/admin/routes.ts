@@ -1,4 +1,3 @@
-import { IconCategory, IconHelpCircle } from '@tabler/icons-react';
 import { createElement } from 'react';
 import { Navigate } from 'react-router';
 import { RESOURCE_SCREENS } from '../../../../app/resource-screens.js';
@@ -15,12 +14,12 @@ export const faqAdminRoutes: AdminRoute[] = [
   ...resourceRoutes(RESOURCE_SCREENS.faqs, {
     list: () => import('./FaqListPage.js'),
     form: () => import('./FaqFormPage.js'),
-    nav: { area: 'content', icon: IconHelpCircle },
+    nav: { area: 'content', icon: 'IconHelpCircle' },
   }),
   ...resourceRoutes(RESOURCE_SCREENS.faqCategories, {
     list: () => import('./FaqCategoriesListPage.js'),
     form: () => import('./FaqCategoryFormPage.js'),
-    nav: { area: 'content', icon: IconCategory },
+    nav: { area: 'content', icon: 'IconCategory' },
     titles: {
       list: 'faq.categories_title',
       add: 'faq.category_add_title',

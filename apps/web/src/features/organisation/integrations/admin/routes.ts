@@ -1,4 +1,3 @@
-import { IconPlugConnected } from '@tabler/icons-react';
 import { routePath } from '../../../../app/route-names.js';
 import { type AdminRoute, page } from '../../../frame/admin/route-kit.js';
 
@@ -11,7 +10,7 @@ export const integrationsAdminRoutes: AdminRoute[] = [
       name: 'company.integrations',
       permission: 'read_integration',
       title: 'integrations.title',
-      nav: { area: 'settings', icon: IconPlugConnected },
+      nav: { area: 'settings', icon: 'IconPlugConnected' },
     },
   },
 ];

@@ -1,0 +1,60 @@
+import {
+  type Icon,
+  IconBuildingBank,
+  IconBuildingPlus,
+  IconBuildingSkyscraper,
+  IconBuildingStore,
+  IconCategory,
+  IconClockPlay,
+  IconDatabaseCog,
+  IconFileImport,
+  IconHash,
+  IconHelpCircle,
+  IconKey,
+  IconLayoutDashboard,
+  IconLayoutSidebar,
+  IconLockPlus,
+  IconMail,
+  IconPlugConnected,
+  IconSettings,
+  IconShieldLock,
+  IconUserOff,
+  IconUserPlus,
+  IconUserQuestion,
+  IconUserShield,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+
+/**
+ * The admin navigation's icons, named in the route declarations and drawn by the admin layout: the declarations
+ * are on every page's path (the route table), the icons only on the admin panel's (issue 11).
+ */
+export const ADMIN_NAV_ICONS = {
+  IconBuildingBank,
+  IconBuildingPlus,
+  IconBuildingSkyscraper,
+  IconBuildingStore,
+  IconCategory,
+  IconClockPlay,
+  IconDatabaseCog,
+  IconFileImport,
+  IconHash,
+  IconHelpCircle,
+  IconKey,
+  IconLayoutDashboard,
+  IconLayoutSidebar,
+  IconLockPlus,
+  IconMail,
+  IconPlugConnected,
+  IconSettings,
+  IconShieldLock,
+  IconUserOff,
+  IconUserPlus,
+  IconUserQuestion,
+  IconUserShield,
+  IconUsers,
+  IconUsersGroup,
+} satisfies Record<string, Icon>;
+
+export type AdminNavIcon = keyof typeof ADMIN_NAV_ICONS;
