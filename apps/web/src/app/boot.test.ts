@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { loadBoot } from './boot.js';
 
@@ -19,9 +19,16 @@ function serve(company: { default_language: string } | null, stored: Record<stri
   return { urls, set };
 }
 
+beforeEach(() => {
+  // The page as the server sends it to the marketing host: no language of its own.
+  document.documentElement.lang = '';
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  // biome-ignore lint/suspicious/noDocumentCookie: clearing what the code under test wrote
+  document.cookie = 'kampus_language=; path=/; max-age=0';
 });
 
 describe('loadBoot (issue 11: only the current language is loaded)', () => {
@@ -54,6 +61,14 @@ describe('loadBoot (issue 11: only the current language is loaded)', () => {
     const { urls } = serve({ default_language: 'en' }, { [STORAGE_KEYS.lastLanguage]: 'en' });
     expect((await loadBoot()).language).toBe('en');
     expect(urls).toEqual(['/api/company/self', '/api/localization?language=en']);
+  });
+
+  it("asks first for the page's language, which the server sets to the company default, and remembers the start in a cookie", async () => {
+    document.documentElement.lang = 'de';
+    const { urls } = serve({ default_language: 'de' });
+    expect((await loadBoot()).language).toBe('de');
+    expect(urls).toEqual(['/api/company/self', '/api/localization?language=de']);
+    expect(document.cookie).toContain('kampus_language=de');
   });
 
   it('falls back to tr on the marketing host', async () => {

@@ -11,6 +11,15 @@ export interface Boot {
   localization: Localization;
 }
 
+/**
+ * Tells the server which language the next page load starts in (a preference, not a secret): it writes it as the
+ * page's `lang` and has the browser fetch that language's texts beside the scripts (platform/http/web.ts).
+ */
+export function rememberStartLanguage(language: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
+  document.cookie = `kampus_language=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 async function getJson<T>(url: string): Promise<T | null> {
   const response = await fetch(url, { headers: { Accept: 'application/json' } }).catch(() => null);
   return response?.ok ? ((await response.json()) as T) : null;
@@ -22,10 +31,14 @@ const localizationOf = (language: Locale) => getJson<Localization>(`/api/localiz
  * What the app needs before its first render: the company of this host and the current language's translations —
  * only that language's (issue 11: a switch stores the choice and reloads, which loads the new language).
  * The language depends on the company's default, so the texts are asked for with the language of the last start
- * (else tr) beside the company; only when the company says otherwise is the right language asked for after it.
+ * (else the page's `lang`, which the server sets to the company's default) beside the company; only when the
+ * company says otherwise is the right language asked for after it.
  */
 export async function loadBoot(): Promise<Boot> {
-  const stored = storage.get<string>(STORAGE_KEYS.language) ?? storage.get<string>(STORAGE_KEYS.lastLanguage);
+  const stored =
+    storage.get<string>(STORAGE_KEYS.language) ??
+    storage.get<string>(STORAGE_KEYS.lastLanguage) ??
+    document.documentElement.lang;
   const guess: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
   const [company, guessed] = await Promise.all([
     getJson<{ data: CompanySelf }>('/api/company/self'),
@@ -35,5 +48,6 @@ export async function loadBoot(): Promise<Boot> {
   const localization = language === guess ? guessed : await localizationOf(language);
   if (!localization) throw new Error('The translations could not be loaded.');
   if (language !== guess) void storage.set(STORAGE_KEYS.lastLanguage, language);
+  rememberStartLanguage(language);
   return { company: company?.data ?? null, language, localization };
 }

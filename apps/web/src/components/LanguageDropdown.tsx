@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@kampus/shared';
 import { Menu } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rememberStartLanguage } from '../app/boot.js';
 import { http } from '../lib/api.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
@@ -10,6 +11,7 @@ import { Flag } from './Flag.js';
 /** Stores the choice, tells the server when signed in, and reloads the current route either way (spec §7). */
 async function choose(code: Locale) {
   await storage.set(STORAGE_KEYS.language, code);
+  rememberStartLanguage(code);
   if (sessionStore.isAuthenticated()) await http.post('api/user/change-language', { code }).catch(() => undefined);
   window.location.reload();
 }

@@ -28,7 +28,11 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync('console.log("plain")'));
     database = await openTestDatabase();
     await factories(database.db).createCompany({ name: 'Ünlü & Ortakları <A.Ş.>', slug: 'unlu' });
-    await factories(database.db).createCompany({ name: "Fiyat $& Kâr $` Son $' Bitti $$", slug: 'dolar' });
+    await factories(database.db).createCompany({
+      name: "Fiyat $& Kâr $` Son $' Bitti $$",
+      slug: 'dolar',
+      defaultLanguage: 'en',
+    });
     const config = { ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dist }), JWT_SECRET: 'x'.repeat(40) };
     ({ app } = await buildApp(config, database, { webDist: dist }));
   });
@@ -50,6 +54,27 @@ describe('serving the web app', () => {
     expect(response.body).toContain('<html lang="de">');
     const marketing = await call(app, 'GET', '/homepage', { host: 'localhost' });
     expect(marketing.body).toContain('<title>Kampus</title>');
+  });
+
+  it("starts the page in the remembered language, else the company's, and preloads what the app asks for first", async () => {
+    const first = await call(app, 'GET', '/login', { host: 'dolar.localhost' });
+    expect(first.body).toContain('<html lang="en">');
+    expect(first.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/company/self"><link rel="preload" as="fetch" crossorigin="anonymous" href="/api/localization?language=en">',
+    );
+    const remembered = await call(app, 'GET', '/login', {
+      host: 'dolar.localhost',
+      headers: { cookie: 'other=1; kampus_language=az' },
+    });
+    expect(remembered.body).toContain('<html lang="az">');
+    expect(remembered.body).toContain('href="/api/localization?language=az"');
+    const forged = await call(app, 'GET', '/login', {
+      host: 'dolar.localhost',
+      headers: { cookie: 'kampus_language="><script>' },
+    });
+    expect(forged.body).toContain('<html lang="en">');
+    const marketing = await call(app, 'GET', '/homepage', { host: 'localhost' });
+    expect(marketing.body).not.toContain('rel="preload"');
   });
 
   it('puts a company name with replacement patterns ($&, $`) into the title literally', async () => {
