@@ -16,7 +16,7 @@ import { adminBranch } from '../features/frame/admin/routes.js';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
 import { markFirstPageShown } from '../lib/deferred.js';
-import { guardLazyRoutes } from '../lib/lazy.js';
+import { guardLazyRoutes, preloadLazyRoute } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
@@ -275,6 +275,6 @@ export function preloadFirstPage(): void {
     ),
   );
   for (const { route } of matchRoutes(routes, destination ?? window.location.pathname) ?? []) {
-    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+    preloadLazyRoute(route);
   }
 }

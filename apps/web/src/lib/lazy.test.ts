@@ -1,7 +1,14 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@kampus/shared';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, CSS_CHUNK_LOAD_FAILED, guardLazyRoutes, isChunkLoadError, loadChunk } from './lazy.js';
+import {
+  ChunkLoadError,
+  CSS_CHUNK_LOAD_FAILED,
+  guardLazyRoutes,
+  isChunkLoadError,
+  loadChunk,
+  preloadLazyRoute,
+} from './lazy.js';
 
 const never = () => new Promise<never>(() => undefined);
 
@@ -131,5 +138,21 @@ describe('guardLazyRoutes', () => {
 
     const objectForm = guarded[1]?.children?.[1]?.lazy as { Component: () => Promise<unknown> };
     await expect(objectForm.Component()).rejects.toMatchObject({ name: 'ChunkLoadError', code: 'CHUNK_LOAD_FAILED' });
+  });
+
+  it('hands a load started ahead of the router to the router, failure and all, and loads anew after that', async () => {
+    const failure = new Error('Unable to preload CSS for /assets/HomePage-x.css');
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValue({ Component: () => null });
+    const [route] = guardLazyRoutes([{ path: '/', lazy: load }]);
+    if (!route) throw new Error('no route');
+    preloadLazyRoute(route);
+    preloadLazyRoute(route);
+    await expect(lazyOf(route)()).rejects.toMatchObject({ code: CSS_CHUNK_LOAD_FAILED });
+    expect(load).toHaveBeenCalledOnce();
+    await expect(lazyOf(route)()).resolves.toHaveProperty('Component');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -64,8 +64,31 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
+/** Loads started ahead of the router (preloadLazyRoute), each handed over to the router's first load of its route. */
+const startedEarly = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Starts loading a route's lazy part now, before the router asks for it (the first page, while the boot requests
+ * run). The router's own load then gets this same promise, its failure included: loading again would not fail the
+ * same way (a stylesheet that failed is still in the document, so Vite's preload counts it as loaded).
+ */
+export function preloadLazyRoute(route: RouteObject): void {
+  const lazy = route.lazy;
+  if (typeof lazy !== 'function' || startedEarly.has(lazy)) return;
+  const loading = Promise.resolve(lazy());
+  loading.catch(() => undefined);
+  startedEarly.set(lazy, loading);
+}
+
 function guardLazy(lazy: Lazy): Lazy {
-  if (typeof lazy === 'function') return (() => loadChunk(lazy)) as Lazy;
+  if (typeof lazy === 'function') {
+    const guarded = (() => {
+      const early = startedEarly.get(guarded);
+      startedEarly.delete(guarded);
+      return early ?? loadChunk(lazy);
+    }) as Lazy;
+    return guarded;
+  }
   const guarded: Record<string, unknown> = {};
   for (const [key, load] of Object.entries(lazy)) {
     guarded[key] = typeof load === 'function' ? () => loadChunk(load as () => Promise<unknown>) : load;
