@@ -6,27 +6,16 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { freePort } from '../e2e/server.js';
 import { CRITICAL_PATH_BUDGET, criticalPath, forbiddenSources, kb, recordAssets } from './critical-path.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Kampus!2026';
 const TARGETS = { lcp: 1500, tbt: 200, cls: 0.1 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, webDist: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();

@@ -16,7 +16,8 @@ declare module 'vitest' {
 const root = path.resolve(import.meta.dirname, '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (the bench's server takes one too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
