@@ -28,9 +28,11 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { ROLE } from '@kampus/shared';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 import { asSystem } from '../src/db/scope.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.js';
@@ -273,6 +275,22 @@ async function measure(target: Target, key: TargetKey, endpoint: Endpoint): Prom
   };
 }
 
+/**
+ * The planner's statistics of the freshly seeded tables, before the bare servers copy them: PostgreSQL's autovacuum
+ * would gather them some time later and Kampus' embedded upkeep (db/embedded.ts) when it opens the database, so each
+ * side of the comparison plans the same statements with the same statistics from the first request on. As the owner.
+ */
+async function analyzeSeededDatabase(url: string | undefined, dataDir: string) {
+  if (url) {
+    const owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    await owner.query('analyze').finally(() => owner.end());
+  } else {
+    const owner = await PGlite.create({ dataDir });
+    await owner.exec('analyze').finally(() => owner.close());
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The run
 
@@ -363,6 +381,7 @@ try {
       await database.close();
     }
   })();
+  await analyzeSeededDatabase(databaseUrl, path.join(kampusDataDir, 'db'));
   if (ids.learners.length === 0) throw new Error('the demo seed has no learner to read and update');
 
   // 2. The servers.

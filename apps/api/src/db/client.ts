@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { apiPath } from '../paths.js';
+import { GRANT_UPKEEP, startUpkeep, takeTurnsWithEventLoop } from './embedded.js';
 import { isDatabaseUnavailable } from './errors.js';
 import { APP_ROLE } from './schema/rls.js';
 
@@ -76,15 +77,25 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   const client = await PGlite.create({ dataDir, loadDataDir });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  await client.exec(GRANT_UPKEEP);
   // PGlite's only user is a superuser; the session switches to the application role for good.
   await client.exec(`SET ROLE ${APP_ROLE}`);
+  takeTurnsWithEventLoop(db as unknown as Db);
+  let log: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
+  const upkeep = startUpkeep(client, (error) => log.warn({ err: error }, 'embedded database upkeep failed'));
+  void upkeep.run();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     poolStats: () => null,
-    setLogger: () => undefined,
-    close: () => client.close(),
+    setLogger: (next) => {
+      log = next;
+    },
+    close: async () => {
+      await upkeep.stop();
+      await client.close();
+    },
   };
 }
 
