@@ -161,3 +161,35 @@ describe('the platform pipeline', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the request log', () => {
+  let test: TestApp;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    test = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+  });
+  afterAll(() => test.close());
+
+  it('writes one line a request, when it is answered, without the session token', async () => {
+    const company = await test.factories.createCompany();
+    const before = lines.length;
+    const response = await call(test.app, 'GET', '/api/company/self', {
+      host: hostOf(company),
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(response.statusCode).toBe(200);
+    const written = lines.slice(before).filter((line) => line.reqId === response.headers['x-request-id']);
+    expect(written).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/company/self', host: hostOf(company) }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    expect(JSON.stringify(written)).not.toContain('not-a-token');
+  });
+});

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OptionalResourceAction, Session } from '@kampus/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type BuiltApp, buildApp } from '../src/app.js';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.js';
 import { type Config, readConfig } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { openTestDatabase } from './database.js';
@@ -22,14 +22,17 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A whole API on a fresh database, reached through the real HTTP layer with app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
   const config: Config = {
     ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
     JWT_SECRET: randomBytes(32).toString('hex'),
   };
   const database = await openTestDatabase();
-  const built = await buildApp(config, database);
+  const built = await buildApp(config, database, options);
   return {
     ...built,
     db: database.db,

@@ -585,7 +585,9 @@ export function defineResource<
 
     read: (actor: Actor, id: number) =>
       transaction(actor, async (tx) => {
-        const [item] = await findOwned(tx, actor, [id]);
+        // A tenant's rows are all the tenant may see (row-level security holds the transaction to them), so presenting
+        // the id is the check: one statement where findOwned takes two. Platform and shared rows keep findOwned's.
+        const [item] = platform || shared ? await findOwned(tx, actor, [id]) : await present(tx, actor.companyId, [id]);
         if (!item) throw notFound();
         return item;
       }),
