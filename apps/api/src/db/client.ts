@@ -80,9 +80,13 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   await client.exec(GRANT_UPKEEP);
   // PGlite's only user is a superuser; the session switches to the application role for good.
   await client.exec(`SET ROLE ${APP_ROLE}`);
-  takeTurnsWithEventLoop(db as unknown as Db);
+  const turns = takeTurnsWithEventLoop(db as unknown as Db);
   let log: DatabaseLog = { warn: (details, message) => console.warn(message, details) };
-  const upkeep = startUpkeep(client, (error) => log.warn({ err: error }, 'embedded database upkeep failed'));
+  const upkeep = startUpkeep(
+    client,
+    (error) => log.warn({ err: error }, 'embedded database upkeep failed'),
+    turns.idleFor,
+  );
   void upkeep.run();
   return {
     db: db as unknown as Db,

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
 import { factories } from '../../test/factories.js';
 import type { Database } from './client.js';
-import { startUpkeep } from './embedded.js';
+import { startUpkeep, takeTurnsWithEventLoop } from './embedded.js';
 import { inTenant } from './scope.js';
 
 const embedded = !process.env.TEST_DATABASE_URL;
@@ -27,6 +27,18 @@ describe('transactions under load', () => {
     await Promise.all(queued);
     expect(finished).toBe(30);
     expect(await finishedAtNextTurn).toBeLessThan(3);
+  });
+
+  it.skipIf(!embedded)('tell the upkeep how long the embedded database has been idle', async () => {
+    const turns = takeTurnsWithEventLoop(database.db);
+    const company = await factories(database.db).createCompany();
+    let seenInside = -1;
+    await inTenant(database.db, company.id, async () => {
+      seenInside = turns.idleFor();
+    });
+    expect(seenInside).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(turns.idleFor()).toBeGreaterThanOrEqual(40);
   });
 
   // PostgreSQL runs them side by side on its pool; the embedded database one at a time, and so fairly.
@@ -79,6 +91,26 @@ describe.skipIf(!embedded)("the embedded database's upkeep (autovacuum's work)",
     expect((await lastRuns('busy'))?.analyzed).toBeInstanceOf(Date);
     expect((await lastRuns('busy'))?.vacuumed).toBeNull();
     expect((await lastRuns('quiet'))?.analyzed).toBeNull();
+  });
+
+  it('waits for a pause in the transactions: its work stops every query while it runs', async () => {
+    let idleFor = 0;
+    const upkeep = startUpkeep(
+      client,
+      (error) => {
+        throw error;
+      },
+      () => idleFor,
+      { intervalMs: 0, idleMs: 500, checkMs: 10 },
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await lastRuns('busy'))?.analyzed).toBeNull();
+      idleFor = 600;
+      await vi.waitFor(async () => expect((await lastRuns('busy'))?.analyzed).toBeInstanceOf(Date));
+    } finally {
+      await upkeep.stop();
+    }
   });
 
   it('vacuums a table whose updates left many dead rows', async () => {

@@ -13,20 +13,35 @@ import { APP_ROLE } from './schema/rls.js';
  * has had one turn (setImmediate), in the order they were asked for. Requests then queue in arrival order, new
  * connections included. A turn costs one poll of the loop, a few microseconds.
  */
-export function takeTurnsWithEventLoop(db: Db): void {
+export function takeTurnsWithEventLoop(db: Db): { idleFor(): number } {
   const transaction = db.transaction.bind(db);
   let previous: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+  let lastFinished = performance.now();
   db.transaction = ((fn, config) => {
+    waiting++;
     const mine = previous.then(eventLoopTurn).then(() => transaction(fn, config));
-    previous = mine.catch(() => undefined);
+    previous = mine
+      .catch(() => undefined)
+      .finally(() => {
+        waiting--;
+        lastFinished = performance.now();
+      });
     return mine;
   }) as Db['transaction'];
+  return {
+    /** Milliseconds since the last transaction finished, 0 while one runs or waits. */
+    idleFor: () => (waiting > 0 ? 0 : performance.now() - lastFinished),
+  };
 }
 
 const eventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** How often the upkeep looks for tables to vacuum or analyze: autovacuum's own default nap. */
 export const UPKEEP_INTERVAL_MS = 60_000;
+/** The upkeep waits for a pause this long without transactions (the job poller's claims leave about a second). */
+export const UPKEEP_IDLE_MS = 500;
+const UPKEEP_CHECK_MS = 5_000;
 
 /**
  * PostgreSQL keeps its tables' statistics and space in order with the autovacuum daemon, which the embedded database,
@@ -34,14 +49,20 @@ export const UPKEEP_INTERVAL_MS = 60_000;
  * query took 2.3 ms on the demo data without statistics, 0.5 ms with them) and updated rows' old versions are never
  * reclaimed. This does autovacuum's work by autovacuum's rule — a table with more than 50 + 10% changed rows since
  * its last analyze is analyzed, one with more than 50 + 20% dead rows vacuumed — once now and then every minute.
+ * Unlike autovacuum's, this work stops every query while it runs (a vacuum of a large table can take a second), so a
+ * round starts only in a pause of the application's transactions (`idleFor`): under load it waits for one.
  * The application role may: openPglite grants it pg_maintain.
  */
 export function startUpkeep(
   client: PGlite,
   report: (error: unknown) => void,
+  idleFor: () => number = () => Number.POSITIVE_INFINITY,
+  timing = { intervalMs: UPKEEP_INTERVAL_MS, idleMs: UPKEEP_IDLE_MS, checkMs: UPKEEP_CHECK_MS },
 ): { run(): Promise<void>; stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let lastRound = performance.now();
   const run = () => {
+    lastRound = performance.now();
     running ??= upkeep(client)
       .catch(report)
       .finally(() => {
@@ -49,7 +70,9 @@ export function startUpkeep(
       });
     return running;
   };
-  const timer = setInterval(run, UPKEEP_INTERVAL_MS);
+  const timer = setInterval(() => {
+    if (performance.now() - lastRound >= timing.intervalMs && idleFor() >= timing.idleMs) void run();
+  }, timing.checkMs);
   timer.unref();
   return {
     run,
