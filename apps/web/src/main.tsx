@@ -2,14 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { loadBoot } from './app/boot.js';
-import { preloadFirstPage } from './app/router.js';
+import { loadAdminBranch, preloadFirstPage, startNeedsAdminRoutes } from './app/router.js';
 import { initI18n } from './lib/i18n.js';
 import { storage } from './lib/storage.js';
 
 async function start() {
   await storage.init();
-  preloadFirstPage();
+  // A start that may go to an admin page loads the admin routes beside the boot requests (router.tsx).
+  const admin = startNeedsAdminRoutes() ? loadAdminBranch().catch(() => null) : null;
+  if (admin) void admin.then(preloadFirstPage);
+  else preloadFirstPage();
   const boot = await loadBoot();
+  await admin;
   await initI18n(boot.localization, boot.language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');

@@ -4,7 +4,7 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
@@ -35,6 +35,8 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
   const { t } = useTranslation();
   const [company, refreshCompany] = useHostCompany(initial);
   const theme = useMemo(() => companyTheme(company?.settings, t('general.close')), [company, t]);
+  // The table grows when the admin routes are patched in (router.tsx); the menus then see the admin pages.
+  const routeTable = useSyncExternalStore(router.subscribe, () => router.routes);
 
   useEffect(() => {
     document.title = company?.name ?? 'Kampus';
@@ -46,7 +48,7 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
       <NetworkNotices />
       <CompanyContext.Provider value={company}>
         <CompanyRefreshContext.Provider value={refreshCompany}>
-          <RouteTableContext.Provider value={router.routes}>
+          <RouteTableContext.Provider value={routeTable}>
             <RouterProvider router={router} />
           </RouteTableContext.Provider>
           <DataNotice />
