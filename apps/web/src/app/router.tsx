@@ -20,7 +20,7 @@ import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
 import { RequireAuth, RequirePermission } from './guards.js';
-import { routePath } from './route-names.js';
+import { pageRoutePath as routePath } from './page-routes.js';
 import { hasPage } from './route-table.js';
 
 /**
