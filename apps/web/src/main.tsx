@@ -4,6 +4,7 @@ import { App } from './app/App.js';
 import { loadBoot } from './app/boot.js';
 import { loadAdminBranch, preloadFirstPage, startNeedsAdminRoutes } from './app/router.js';
 import { initI18n } from './lib/i18n.js';
+import { removeShell } from './lib/shell.js';
 import { storage } from './lib/storage.js';
 
 async function start() {
@@ -24,4 +25,8 @@ async function start() {
   );
 }
 
-void start();
+start().catch((error: unknown) => {
+  // Nothing will replace the first-paint shell: it must not stay looking like a working page.
+  removeShell();
+  throw error;
+});

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import {
   createBrowserRouter,
   type Location,
@@ -17,9 +17,10 @@ import { type StartupState, startupDestination } from '../features/identity/auth
 import { afterFirstPaint, markFirstPageShown } from '../lib/deferred.js';
 import { guardLazyRoutes, loadChunk, preloadLazyRoute } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
+import { removeShell } from '../lib/shell.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
-import { RequireAuth, RequirePermission } from './guards.js';
+import { RequireAuth } from './guards.js';
 import { pageRoutePath as routePath } from './page-routes.js';
 import { hasPage } from './route-table.js';
 
@@ -77,8 +78,13 @@ function FirstPageMark() {
   const navigation = useNavigation();
   const matches = useMatches();
   const redirecting = (matches.at(-1)?.handle as { name?: string } | undefined)?.name === '/';
+  const shown = navigation.state === 'idle' && !redirecting;
+  // Before the browser paints the page: the server's first-paint shell gives way to it in the same frame.
+  useLayoutEffect(() => {
+    if (shown) removeShell();
+  });
   useEffect(() => {
-    if (navigation.state === 'idle' && !redirecting) markFirstPageShown();
+    if (shown) markFirstPageShown();
   });
   return null;
 }
@@ -171,9 +177,9 @@ const queryPages: RouteObject[] = [
   {
     Component: RequireAuth,
     children: [
-      // The admin panel (spec §2.2): its own layout; every route's handle.permission is checked first. Its routes
-      // are patched in here when first needed (see createRouter).
-      { id: ADMIN_SLOT, Component: RequirePermission, children: [] },
+      // The admin panel (spec §2.2): its own layout, every route's handle.permission checked first (RequirePermission,
+      // with the branch). Its routes are patched in here when first needed (see createRouter).
+      { id: ADMIN_SLOT, children: [] },
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
@@ -259,9 +265,14 @@ let loadedAdminBranch: RouteObject | null = null;
  * chunk of their own: neither the sign-in page nor the learner home needs them before it shows (issue 11).
  */
 export function loadAdminBranch(): Promise<RouteObject> {
-  adminBranch ??= loadChunk(() => import('../features/frame/admin/routes.js')).then((module) => {
+  adminBranch ??= loadChunk(() =>
+    Promise.all([import('../features/frame/admin/routes.js'), import('./guards.js')]),
+  ).then(([module, { RequirePermission }]) => {
     const [branch] = guardLazyRoutes([
-      module.adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout),
+      {
+        Component: RequirePermission,
+        children: [module.adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
+      },
     ]) as [RouteObject];
     loadedAdminBranch = branch;
     return branch;
@@ -302,6 +313,12 @@ export function createRouter() {
         () => undefined,
       );
   return router;
+}
+
+/** The whole route table, the admin branch loaded and in its place (tests, and whoever needs every page). */
+export async function fullRouteTable(): Promise<RouteObject[]> {
+  await loadAdminBranch();
+  return withAdminBranch(routes);
 }
 
 /** The table with the admin branch in its place once it is loaded (for matching before the router exists). */

@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@kampus/shared';
+import { APP_VERSION, STORAGE_PREFIX } from '@kampus/shared';
 
 /** Everything Kampus keeps in the browser (spec §3 "Storage keys"). */
 export const STORAGE_KEYS = {
@@ -19,7 +19,7 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-const PREFIX = 'kampus:';
+const PREFIX = STORAGE_PREFIX;
 const KEY_DB = 'kampus-keys';
 
 /**

@@ -1,9 +1,22 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@kampus/shared';
+import {
+  COMPANY_JSON_ELEMENT_ID,
+  type CompanySelf,
+  DEFAULT_LOCALE,
+  DEFAULT_THEME,
+  FLAG_SHAPES,
+  isLocale,
+  type Locale,
+  readLoginOptions,
+  SHELL_ELEMENT_ID,
+  STORAGE_PREFIX,
+} from '@kampus/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath } from '../../paths.js';
+import { type Translate, translator } from '../i18n.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -30,9 +43,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  /** api/company/self as the API answers it on this host (cached there), for the page to carry. */
+  const companySelf = async (request: FastifyRequest): Promise<CompanySelf | null> => {
+    const headers: Record<string, string> = {};
+    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await app.inject({ method: 'GET', url: '/api/company/self', headers });
+    if (answer.statusCode !== 200) return null;
+    return (answer.json() as { data: CompanySelf }).data;
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const title = escapeHtml(request.company?.name ?? 'Kampus');
     const language = pageLanguage(request);
+    const company = request.company ? await companySelf(request).catch(() => null) : null;
+    const shell = company && isSignInPath(request.url) ? signInShell(company, language) : null;
+    if (shell) allowShellScript(reply);
     return reply
       .code(200)
       .header('cache-control', 'no-cache')
@@ -40,8 +68,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       .send(
         // Replacer functions: a name with `$&` or `$\`` must be inserted literally, not read as a pattern.
         page!
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>${bootPreloads(request, language)}`)
-          .replace('<html lang="tr">', () => `<html lang="${language}">`),
+          .replace(
+            /<title>[^<]*<\/title>/,
+            () => `<title>${title}</title>${bootData(request, language, company)}${shell ? SHELL_STYLE : ''}`,
+          )
+          .replace('<html lang="tr">', () => `<html lang="${language}">`)
+          .replace('<div id="root"></div>', () => `${shell ?? ''}<div id="root"></div>`),
       );
   };
 
@@ -65,14 +97,155 @@ function pageLanguage(request: FastifyRequest): Locale {
 }
 
 /**
- * The two answers the app waits for before its first render (apps/web/src/app/boot.ts), asked for by the browser
- * while it still downloads the scripts rather than after running them: the company of the host and the texts of the
- * language the page starts in, which is the language the app asks for first.
+ * The two answers the app waits for before its first render (apps/web/src/app/boot.ts): the company of the host,
+ * written into the page as JSON (the app reads it there instead of asking), and the texts of the language the page
+ * starts in, which the browser is asked to fetch while it still downloads the scripts rather than after running them.
+ * When the company could not be read here, the browser is asked to fetch it too.
  */
-function bootPreloads(request: FastifyRequest, language: Locale): string {
+function bootData(request: FastifyRequest, language: Locale, company: CompanySelf | null): string {
   if (!request.company) return '';
   const preload = (href: string) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`;
-  return preload('/api/company/self') + preload(`/api/localization?language=${language}`);
+  const companyData = company
+    ? `<script type="application/json" id="${COMPANY_JSON_ELEMENT_ID}">${jsonForHtml({ data: company })}</script>`
+    : preload('/api/company/self');
+  return companyData + preload(`/api/localization?language=${language}`);
+}
+
+/** JSON that cannot end the `<script>` element holding it: every `<` is written as its escape. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The sign-in page, the first page of everyone who is not signed in (with or without a `?redirect=`). */
+function isSignInPath(url: string): boolean {
+  return url.split('?')[0] === '/login';
+}
+
+/*
+ * The sign-in page's first-paint shell (issue 11). The page shows as soon as its HTML and the entry's style sheet
+ * are in, about a second before the scripts have downloaded and run: the same page in plain HTML, in the company's
+ * colours, name or logo and the page's language, with the geometry of apps/web's PublicLayout and LoginPage (Mantine's
+ * default sizes as the app's theme sets them), so nothing moves when the app renders it. The app hides its own root
+ * while the shell is there and removes the shell in the frame its page arrives (apps/web/src/lib/shell.ts), keeping
+ * what was typed and where the focus was. Until then the links work as plain links and the form does nothing (no
+ * <form>: Enter cannot send the password in a query). `web.test.ts` and `apps/web/e2e/shell.e2e.ts` hold it to that.
+ */
+
+/**
+ * Removes the shell before it paints when the app will not show the sign-in page: someone signed in on this browser
+ * (the session's key in localStorage; its value is sealed, its name is not) or a `?token=` link (startup rules).
+ * Allowed by its hash in the page's Content-Security-Policy.
+ */
+const SHELL_SCRIPT = `(function(){try{var s=document.getElementById('${SHELL_ELEMENT_ID}');if(s&&(localStorage.getItem('${STORAGE_PREFIX}token')||/[?&]token=/.test(location.search)))s.remove()}catch(e){}})()`;
+const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
+
+function allowShellScript(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(
+      /(^|;)(\s*)script-src ([^;]*)/,
+      (_m, start, space, sources) => `${start}${space}script-src ${sources} ${SHELL_SCRIPT_HASH}`,
+    ),
+  );
+}
+
+const FONT = 'Inter,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif';
+/** Mantine's shadow "sm", as the app's card has it. */
+const SHADOW_SM = '0 1px 3px rgba(0,0,0,.05),rgba(0,0,0,.05) 0 10px 15px -5px,rgba(0,0,0,.04) 0 7px 7px -5px';
+
+const SHELL_STYLE = `<style>
+#${SHELL_ELEMENT_ID}~#root{display:none}
+.ks{min-height:100vh;display:flex;flex-direction:column;background:var(--ks-0);font-family:${FONT};font-size:16px;line-height:1.55;color:#000}
+.ks *,.ks *::before,.ks *::after{box-sizing:border-box}
+.ks a{color:var(--ks-6);text-decoration:none}
+.ks a:hover{text-decoration:underline}
+.ks-top{display:flex;align-items:center;justify-content:space-between;gap:16px;padding:16px}
+.ks-top>div{display:flex;align-items:center;gap:10px}
+.ks a.ks-logo{display:block;color:var(--ks-8);font-size:18px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+.ks-logo img{display:block;height:36px;width:auto}
+.ks-lang{display:inline-flex;align-items:center;height:30px;padding:0 10px;border:1px solid transparent;border-radius:8px;background:none;color:var(--ks-9);font:600 16px/1 ${FONT};white-space:nowrap;cursor:pointer}
+.ks-main{flex:1}
+.ks-center{display:flex;justify-content:center;align-items:center;padding:0 16px 32px}
+.ks-card{width:100%;max-width:440px;background:#fff;border:1px solid #dee2e6;border-radius:16px;padding:32px;box-shadow:${SHADOW_SM};display:flex;flex-direction:column;gap:20px}
+.ks h1{margin:0;font-size:26px;line-height:1.3;font-weight:700}
+.ks-form{display:flex;flex-direction:column;gap:16px}
+.ks label{display:inline-block;font-size:14px;font-weight:600;line-height:1.55;word-break:break-word}
+.ks-input{position:relative}
+.ks input{display:block;width:100%;height:36px;margin:0;padding:0 12px;border:1px solid #ced4da;border-radius:8px;background:#fff;color:#000;font:14px/34px ${FONT};outline:none}
+.ks input:focus{border-color:var(--ks-6)}
+.ks input[type=password]{padding-right:34px}
+.ks-eye{position:absolute;top:1px;right:1px;width:34px;height:34px;display:flex;align-items:center;justify-content:center;color:#212529;pointer-events:none}
+.ks-eye svg{width:20px;height:20px}
+.ks-links{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:16px;font-size:14px}
+.ks-submit{display:block;width:100%;height:36px;padding:0 18px;border:1px solid transparent;border-radius:8px;background:var(--ks-6);color:#fff;font:600 14px/1 ${FONT};cursor:pointer}
+.ks a.ks-small{display:block;text-align:center;font-size:12px;color:#495057}
+.ks-foot{padding:20px 16px}
+.ks-foot div{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:16px;font-size:14px}
+.ks-foot p{margin:0;color:#495057}
+.ks-foot a{color:#495057}
+</style>`;
+
+const EYE =
+  '<svg viewBox="0 0 256 256" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" ' +
+  'stroke-linecap="round" stroke-linejoin="round" stroke-width="16" d="M128 56c-80 0-112 72-112 72s32 72 112 72 ' +
+  '112-72 112-72-32-72-112-72z"/><circle cx="128" cy="128" r="40" fill="none" stroke="currentColor" ' +
+  'stroke-linecap="round" stroke-linejoin="round" stroke-width="16"/></svg>';
+
+/** The sign-in page of `company` in plain HTML: every text escaped, the company's name and logo link included. */
+export function signInShell(company: CompanySelf, language: Locale): string {
+  const t: Translate = translator(language);
+  const text = (key: string) => escapeHtml(t(key));
+  const name = escapeHtml(company.name);
+  const setting = (key: string) => company.settings.find((entry) => entry.key === key)?.value;
+  const palette = brandPalette(setting('theme_settings'));
+  if (!palette) return '';
+  const options = readLoginOptions(setting('login_options'));
+  const identifiers = escapeHtml(options.identifiers.map((id) => t(`identifiers.${id}`)).join(' / '));
+  const code = language.toUpperCase();
+  const logo = company.logo_link ? `<img src="${escapeHtml(company.logo_link)}" alt="${name}">` : name;
+  const register = options.self_registration ? `<a href="/register">${text('register.link')}</a>` : '';
+  const flag = `<svg width="20" height="13.333" viewBox="0 0 30 20" aria-hidden="true" focusable="false">${FLAG_SHAPES[language]}</svg>`;
+  return (
+    `<div id="${SHELL_ELEMENT_ID}" class="ks" style="${palette}">` +
+    `<header class="ks-top"><a class="ks-logo" href="/">${logo}</a><div>` +
+    `<button type="button" class="ks-lang" aria-label="${code}, ${text('nav.language')}">${flag}&nbsp;${code}</button>` +
+    '</div></header>' +
+    `<main class="ks-main"><div class="ks-center"><div class="ks-card"><h1>${text('auth.login_title')}</h1>` +
+    '<div class="ks-form">' +
+    `<div><label for="ks-username">${identifiers}</label><div class="ks-input">` +
+    '<input id="ks-username" name="username" autocomplete="username" autofocus></div></div>' +
+    `<div><label for="ks-password">${text('auth.password_label')}</label><div class="ks-input">` +
+    `<input id="ks-password" name="password" type="password" autocomplete="current-password"><span class="ks-eye">${EYE}</span></div></div>` +
+    `<div class="ks-links"><a href="/forgot-password">${text('auth.forgot_link')}</a>${register}</div>` +
+    `<button type="button" class="ks-submit">${text('auth.submit')}</button>` +
+    `<a class="ks-small" href="/policies">${text('policies.link')}</a>` +
+    '</div></div></div></main>' +
+    `<footer class="ks-foot"><div><p>${name}</p><a href="/policies">${text('policies.footer_link')}</a></div></footer>` +
+    `</div><script>${SHELL_SCRIPT}</script>`
+  );
+}
+
+/**
+ * The shades of the company's primary colour the page uses, as apps/web/src/lib/theme.ts makes them with Mantine's
+ * lighten/darken (0: the page's background, 6: links and the button, 8: the name, 9: the language button), as CSS
+ * variables; null for a colour that is not #rgb or #rrggbb (then no shell: the app paints the page as before).
+ */
+export function brandPalette(themeSettings: unknown): string | null {
+  const custom = (themeSettings as { primaryColor?: unknown } | null | undefined)?.primaryColor;
+  const base = typeof custom === 'string' && custom ? custom : DEFAULT_THEME.primaryColor;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(base.trim())?.[1];
+  if (!hex) return null;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const rgb = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16));
+  const css = (channels: number[]) => `rgb(${channels.map((c) => Math.round(c)).join(',')})`;
+  const lighten = (amount: number) => css(rgb.map((c) => c + (255 - c) * amount));
+  const darken = (amount: number) => css(rgb.map((c) => c * (1 - amount)));
+  return `--ks-0:${lighten(0.9)};--ks-6:${css(rgb)};--ks-8:${darken(0.24)};--ks-9:${darken(0.36)}`;
 }
 
 /** Where the web build lives: apps/web/dist, beside apps/api (src/paths.ts). */

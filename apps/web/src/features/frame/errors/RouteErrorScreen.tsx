@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { PublicLayout } from '../../../app/layouts/PublicLayout.js';
 import { CSS_CHUNK_LOAD_FAILED, isChunkLoadError } from '../../../lib/lazy.js';
 import { sessionStore } from '../../../lib/session.js';
+import { removeShell } from '../../../lib/shell.js';
 
 const reload = () => window.location.reload();
 
@@ -51,6 +52,8 @@ function RenderFailure() {
 /** The root route's ErrorBoundary: chunk failures get the reload screen, anything else the generic one. */
 export function RouteErrorScreen() {
   const error = useRouteError();
+  // The error takes the place of the page: the server's first-paint shell of it goes.
+  useLayoutEffect(removeShell, []);
   useEffect(() => {
     console.error(error);
   }, [error]);
