@@ -113,7 +113,7 @@ describe('serving the web app', () => {
 
   it("paints the sign-in page in plain HTML before the app runs: the company's name, colours and options, escaped, in the page's language", async () => {
     const tr = await call(app, 'GET', '/login?redirect=%2Fprofile', { host: 'unlu.localhost' });
-    const shell = /<div id="kampus-shell"[^]*?<\/footer><\/div>/.exec(tr.body)?.[0] ?? '';
+    const shell = /<div id="kampus-shell"[\s\S]*?<\/footer><\/div>/.exec(tr.body)?.[0] ?? '';
     expect(shell).toContain(
       'style="--ks-0:rgb(236,238,248);--ks-6:rgb(63,81,181);--ks-8:rgb(48,62,138);--ks-9:rgb(40,52,116)"',
     );
