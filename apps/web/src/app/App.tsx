@@ -8,7 +8,6 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
-import { NetworkNotices } from '../features/frame/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
 import { deferred } from '../lib/deferred.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
@@ -19,6 +18,10 @@ import { createRouter } from './router.js';
 
 /** The toasts' host loads after the first paint; a toast shown before it is kept by the store and shows then. */
 const Toasts = deferred(() => import('./Toasts.js'));
+/** The network notices listen from the first paint on (with their icons, off the first screens' path). */
+const NetworkNotices = deferred(async () => ({
+  default: (await import('../features/frame/network/NetworkNotices.js')).NetworkNotices,
+}));
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);

@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
-import { afterFirstPaint, markFirstPageShown } from '../lib/deferred.js';
+import { afterFirstPaintInTurn, markFirstPageShown } from '../lib/deferred.js';
 import { guardLazyRoutes, loadChunk, preloadLazyRoute } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
 import { removeShell } from '../lib/shell.js';
@@ -306,12 +306,10 @@ export function createRouter() {
   currentRouter = router;
   if (loadedAdminBranch) router.patchRoutes(ADMIN_SLOT, [loadedAdminBranch]);
   else
-    void afterFirstPaint()
-      .then(loadAdminBranch)
-      .then(
-        (branch) => router.patchRoutes(ADMIN_SLOT, [branch]),
-        () => undefined,
-      );
+    void afterFirstPaintInTurn(loadAdminBranch).then(
+      (branch) => router.patchRoutes(ADMIN_SLOT, [branch]),
+      () => undefined,
+    );
   return router;
 }
 
