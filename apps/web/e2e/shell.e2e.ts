@@ -161,4 +161,28 @@ describe('the sign-in page before the app runs', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('dashboard-welcome').waitFor();
   });
+
+  it('shows a signed-in learner their home from the HTML and the sealed session, then the app takes it over', async () => {
+    await signIn(page, 'demo', 'learner@demo.test');
+    const release = await holdScripts();
+    await page.goto(origin('demo'), { waitUntil: 'commit' });
+    const shell = page.locator('#kampus-shell');
+    // Filled in from the session the app sealed in this browser, before any of the app's scripts ran.
+    await shell.getByRole('heading', { name: 'Hoş geldiniz, Deniz' }).waitFor();
+    await expect(shell.getByText('Demo Holding eğitim platformu').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    release();
+    await page.getByTestId('dashboard-welcome').waitFor();
+    await expect(shell.count()).resolves.toBe(0);
+    await expect(page.getByTestId('dashboard-welcome').textContent()).resolves.toBe('Hoş geldiniz, Deniz');
+  });
+
+  it('shows no learner home to a browser without a session', async () => {
+    const release = await holdScripts();
+    await page.goto(origin('demo'), { waitUntil: 'commit' });
+    await page.locator('#root').waitFor({ state: 'attached' });
+    await expect(page.locator('#kampus-shell').count()).resolves.toBe(0);
+    release();
+    await page.waitForURL(/\/homepage$/);
+  });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { loadBoot } from './app/boot.js';
@@ -18,10 +18,15 @@ async function start() {
   await initI18n(boot.localization, boot.language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(
-    <StrictMode>
-      <App boot={boot} />
-    </StrictMode>,
+  // A transition: React renders the app in slices, yielding to the browser between them, rather than in one long
+  // task that would block a click or a key on the first-paint shell meanwhile (TBT, issue 11).
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App boot={boot} />
+      </StrictMode>,
+    ),
   );
 }
 

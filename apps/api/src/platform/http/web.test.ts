@@ -104,8 +104,10 @@ describe('serving the web app', () => {
     expect(company).toEqual(self.json());
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).not.toContain('href="/api/company/self"');
-    // Only the sign-in page gets a first-paint shell.
-    expect(response.body).not.toContain('id="kampus-shell"');
+    // Only the sign-in page and the learner home get a first-paint shell.
+    const profile = await call(app, 'GET', '/profile', { host: 'kotu.localhost' });
+    expect(profile.body).not.toContain('id="kampus-shell"');
+    expect(String(profile.headers['content-security-policy'])).not.toContain('sha256-');
     const marketing = await call(app, 'GET', '/login', { host: 'localhost' });
     expect(marketing.body).not.toContain('kampus-company');
     expect(marketing.body).not.toContain('kampus-shell');
@@ -154,8 +156,29 @@ describe('serving the web app', () => {
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toMatch(new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}(;|$)`));
     expect(policy).toContain("default-src 'self'");
-    const other = await call(app, 'GET', '/dashboard', { host: 'unlu.localhost' });
+    const other = await call(app, 'GET', '/policies', { host: 'unlu.localhost' });
     expect(String(other.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it('writes the learner home hidden, with the person left to its script, which reads the sealed session', async () => {
+    for (const path of ['/', '/dashboard']) {
+      const response = await call(app, 'GET', path, {
+        host: 'kotu.localhost',
+        headers: { cookie: 'kampus_language=de' },
+      });
+      const shell = /<div id="kampus-shell"[\s\S]*?<\/footer><\/div>/.exec(response.body)?.[0] ?? '';
+      expect(shell).toMatch(/^<div id="kampus-shell" class="kl" style="--ks-0:[^"]+" hidden>/);
+      expect(shell).toContain('<h1 data-fill>Willkommen, <span data-k="name"></span></h1>');
+      expect(shell).toContain(
+        '<a class="kl-logo" href="/dashboard"><img src="https://cdn.example/logo.png?a=1&amp;b=&quot;x&quot;"',
+      );
+      expect(shell).not.toContain('<script>alert(1)');
+      const script = /<\/footer><\/div><script>(.*?)<\/script>/.exec(response.body)?.[1] ?? '';
+      expect(script).toContain("indexedDB.open('kampus-keys',1)");
+      expect(script).toContain("new DecompressionStream('deflate-raw')");
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    }
   });
 
   it('shades the primary colour as the app does (Mantine lighten/darken), or gives up on a colour it cannot read', () => {

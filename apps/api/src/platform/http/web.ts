@@ -59,8 +59,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     const title = escapeHtml(request.company?.name ?? 'Kampus');
     const language = pageLanguage(request);
     const company = request.company ? await companySelf(request).catch(() => null) : null;
-    const shell = company && isSignInPath(request.url) ? signInShell(company, language) : null;
-    if (shell) allowShellScript(reply);
+    const shell = company ? firstPaintShell(request.url, company, language) : null;
+    if (shell) allowShellScript(reply, shell.script);
     return reply
       .code(200)
       .header('cache-control', 'no-cache')
@@ -70,10 +70,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
         page!
           .replace(
             /<title>[^<]*<\/title>/,
-            () => `<title>${title}</title>${bootData(request, language, company)}${shell ? SHELL_STYLE : ''}`,
+            () => `<title>${title}</title>${bootData(request, language, company)}${shell?.style ?? ''}`,
           )
           .replace('<html lang="tr">', () => `<html lang="${language}">`)
-          .replace('<div id="root"></div>', () => `${shell ?? ''}<div id="root"></div>`),
+          .replace('<div id="root"></div>', () => `${shell?.html ?? ''}<div id="root"></div>`),
       );
   };
 
@@ -119,9 +119,36 @@ function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The sign-in page, the first page of everyone who is not signed in (with or without a `?redirect=`). */
-function isSignInPath(url: string): boolean {
-  return url.split('?')[0] === '/login';
+/** The page a path shows first, when it is one with a first-paint shell. */
+function shellPage(url: string): 'sign-in' | 'learner-home' | null {
+  const path = url.split('?')[0];
+  if (path === '/login') return 'sign-in';
+  // The start goes on to the learner home for a signed-in person (the shell's script checks the other cases).
+  if (path === '/' || path === '/dashboard') return 'learner-home';
+  return null;
+}
+
+interface Shell {
+  style: string;
+  html: string;
+  script: string;
+}
+
+/** The first-paint shell of the page at `url`, or null when it has none (or the company's colour cannot be shaded). */
+function firstPaintShell(url: string, company: CompanySelf, language: Locale): Shell | null {
+  const kind = shellPage(url);
+  const palette = kind ? brandPalette(company.settings.find((entry) => entry.key === 'theme_settings')?.value) : null;
+  if (!palette) return null;
+  if (kind === 'sign-in') {
+    const html = signInShell(company, language, palette);
+    return { style: SHELL_STYLE, html: `${html}<script>${SHELL_SCRIPT}</script>`, script: SHELL_SCRIPT };
+  }
+  const html = learnerHomeShell(company, language, palette);
+  return {
+    style: LEARNER_SHELL_STYLE,
+    html: `${html}<script>${LEARNER_SHELL_SCRIPT}</script>`,
+    script: LEARNER_SHELL_SCRIPT,
+  };
 }
 
 /*
@@ -140,16 +167,25 @@ function isSignInPath(url: string): boolean {
  * Allowed by its hash in the page's Content-Security-Policy.
  */
 const SHELL_SCRIPT = `(function(){try{var s=document.getElementById('${SHELL_ELEMENT_ID}');if(s&&(localStorage.getItem('${STORAGE_PREFIX}token')||/[?&]token=/.test(location.search)))s.remove()}catch(e){}})()`;
-const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`;
+const scriptHashes = new Map<string, string>();
+function scriptHash(script: string): string {
+  let hash = scriptHashes.get(script);
+  if (!hash) {
+    hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    scriptHashes.set(script, hash);
+  }
+  return hash;
+}
 
-function allowShellScript(reply: FastifyReply): void {
+/** The page's Content-Security-Policy, allowing the shell's one inline script by its hash. */
+function allowShellScript(reply: FastifyReply, script: string): void {
   const policy = reply.getHeader('content-security-policy');
   if (typeof policy !== 'string') return;
   reply.header(
     'content-security-policy',
     policy.replace(
       /(^|;)(\s*)script-src ([^;]*)/,
-      (_m, start, space, sources) => `${start}${space}script-src ${sources} ${SHELL_SCRIPT_HASH}`,
+      (_m, start, space, sources) => `${start}${space}script-src ${sources} ${scriptHash(script)}`,
     ),
   );
 }
@@ -197,13 +233,11 @@ const EYE =
   'stroke-linecap="round" stroke-linejoin="round" stroke-width="16"/></svg>';
 
 /** The sign-in page of `company` in plain HTML: every text escaped, the company's name and logo link included. */
-export function signInShell(company: CompanySelf, language: Locale): string {
+function signInShell(company: CompanySelf, language: Locale, palette: string): string {
   const t: Translate = translator(language);
   const text = (key: string) => escapeHtml(t(key));
   const name = escapeHtml(company.name);
   const setting = (key: string) => company.settings.find((entry) => entry.key === key)?.value;
-  const palette = brandPalette(setting('theme_settings'));
-  if (!palette) return '';
   const options = readLoginOptions(setting('login_options'));
   const identifiers = escapeHtml(options.identifiers.map((id) => t(`identifiers.${id}`)).join(' / '));
   const code = language.toUpperCase();
@@ -226,7 +260,7 @@ export function signInShell(company: CompanySelf, language: Locale): string {
     `<a class="ks-small" href="/policies">${text('policies.link')}</a>` +
     '</div></div></div></main>' +
     `<footer class="ks-foot"><div><p>${name}</p><a href="/policies">${text('policies.footer_link')}</a></div></footer>` +
-    `</div><script>${SHELL_SCRIPT}</script>`
+    '</div>'
   );
 }
 
@@ -246,6 +280,69 @@ export function brandPalette(themeSettings: unknown): string | null {
   const lighten = (amount: number) => css(rgb.map((c) => c + (255 - c) * amount));
   const darken = (amount: number) => css(rgb.map((c) => c * (1 - amount)));
   return `--ks-0:${lighten(0.9)};--ks-6:${css(rgb)};--ks-8:${darken(0.24)};--ks-9:${darken(0.36)}`;
+}
+
+/*
+ * The learner home's first-paint shell: apps/web's DashboardLayout as it first paints (its header with the name or
+ * logo, the empty navbar and footer whose parts load after the page shows, the burger below 48em) around
+ * DashboardPage's welcome card. The server does not know who is signed in: the shell comes hidden, and its script
+ * shows it only when this browser holds a session whose user it can read: it opens the app's sealed `user` value with
+ * the key the app keeps in IndexedDB (AES-GCM, then the browser's deflate: the format of apps/web/src/lib/storage.ts),
+ * fills in the name and the company line and unhides the shell, all before the app's scripts have arrived. Anything
+ * else (no session, a saved address or an old #/ link the start goes to instead, a `?token=` link, a value sealed
+ * in the older format, any failure) removes it, and the app paints the page as before.
+ */
+const LEARNER_SHELL_SCRIPT = `(function(){var s=document.getElementById('${SHELL_ELEMENT_ID}');if(!s)return;function drop(){s.remove()}try{var P='${STORAGE_PREFIX}',u=localStorage.getItem(P+'user');if(!localStorage.getItem(P+'token')||localStorage.getItem(P+'redirect')||!u||u.slice(0,2)!=='z~'||/[?&]token=/.test(location.search)||location.hash.slice(0,2)==='#/'||typeof DecompressionStream!=='function')return drop();var o=indexedDB.open('kampus-keys',1);o.onupgradeneeded=function(){o.transaction.abort()};o.onerror=drop;o.onsuccess=function(){var db=o.result;try{var q=db.transaction('keys').objectStore('keys').get('storage');q.onerror=drop;q.onsuccess=function(){db.close();if(!q.result)return drop();var p=u.slice(2).split('.'),b=function(t){return Uint8Array.from(atob(t),function(c){return c.charCodeAt(0)})};crypto.subtle.decrypt({name:'AES-GCM',iv:b(p[0])},q.result,b(p[1])).then(function(x){var d=new DecompressionStream('deflate-raw'),w=d.writable.getWriter();w.write(new Uint8Array(x));w.close();return new Response(d.readable).json()}).then(function(user){if(!s.isConnected)return;var v={name:user.name||'',company:user.company_name||''};s.querySelectorAll('[data-fill]').forEach(function(e){e.querySelectorAll('[data-k]').forEach(function(k){k.textContent=v[k.getAttribute('data-k')]});e.textContent=e.textContent});s.hidden=false}).catch(drop)}}catch(e){drop()}}}catch(e){drop()}})()`;
+
+const LEARNER_SHELL_STYLE = `<style>
+#${SHELL_ELEMENT_ID}~#root{display:none}
+.kl{font-family:${FONT};font-size:16px;line-height:1.55;color:#000;background:#fff;min-height:100vh}
+.kl[hidden]{display:none}
+.kl *,.kl *::before,.kl *::after{box-sizing:border-box}
+.kl-head{position:fixed;top:0;left:0;right:0;height:64px;z-index:100;background:#fff;border-bottom:1px solid #dee2e6;display:flex;align-items:center;padding:0 10px;gap:12px}
+.kl-burger{display:block;width:28px;height:28px;padding:5px;margin:0;border:0;background:none;cursor:pointer;flex:none}
+.kl-burger span,.kl-burger span::before,.kl-burger span::after{display:block;width:18px;height:1.5px;background:#000}
+.kl-burger span{position:relative}
+.kl-burger span::before,.kl-burger span::after{content:"";position:absolute;left:0}
+.kl-burger span::before{top:-6px}
+.kl-burger span::after{top:6px}
+.kl a.kl-logo{display:block;color:var(--ks-8);font-size:18px;font-weight:700;text-decoration:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+.kl-logo img{display:block;height:36px;width:auto}
+.kl-nav{display:none}
+.kl-foot{position:fixed;left:0;right:0;bottom:0;height:84px;z-index:100;background:#fff;border-top:1px solid #dee2e6}
+.kl-main{padding:80px 16px 100px}
+.kl-card{max-width:960px;margin:0 auto;background:#fff;border:1px solid #dee2e6;border-radius:16px;padding:32px}
+.kl h1{margin:0;font-size:26px;line-height:1.3;font-weight:700}
+.kl-card p{margin:10px 0 0;color:#495057}
+@media (min-width:48em){
+.kl-head{padding:0 16px}
+.kl-burger{display:none}
+.kl-nav{display:block;position:fixed;top:64px;left:0;bottom:56px;width:260px;z-index:100;background:#fff;border-right:1px solid #dee2e6}
+.kl-foot{height:56px}
+.kl-main{padding:80px 16px 72px 276px}
+}
+</style>`;
+
+/** The learner home of `company` in plain HTML, hidden: its script fills in the person and shows it (see above). */
+function learnerHomeShell(company: CompanySelf, language: Locale, palette: string): string {
+  const t: Translate = translator(language);
+  const name = escapeHtml(company.name);
+  // A translation with a person's value left to the script: the text around it escaped, the value a placeholder.
+  const slot = (key: string, param: string) =>
+    t(key, { [param]: '\u0000' })
+      .split('\u0000')
+      .map(escapeHtml)
+      .join(`<span data-k="${param}"></span>`);
+  const logo = company.logo_link ? `<img src="${escapeHtml(company.logo_link)}" alt="${name}">` : name;
+  return (
+    `<div id="${SHELL_ELEMENT_ID}" class="kl" style="${palette}" hidden>` +
+    `<header class="kl-head"><button type="button" class="kl-burger" aria-label="${escapeHtml(t('menu.toggle'))}"><span></span></button>` +
+    `<a class="kl-logo" href="/dashboard">${logo}</a></header>` +
+    '<nav class="kl-nav"></nav>' +
+    `<main class="kl-main"><div class="kl-card"><h1 data-fill>${slot('dashboard.welcome', 'name')}</h1>` +
+    `<p data-fill>${slot('dashboard.company_line', 'company')}</p></div></main>` +
+    '<footer class="kl-foot"></footer></div>'
+  );
 }
 
 /** Where the web build lives: apps/web/dist, beside apps/api (src/paths.ts). */

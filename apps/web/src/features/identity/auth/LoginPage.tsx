@@ -5,7 +5,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../app/layouts/PublicLayout.js';
 import { type FormCheck, type FormIssue, useForm } from '../../../lib/form.js';
 import { sessionStore } from '../../../lib/session.js';
-import { shellValue } from '../../../lib/shell.js';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.js';
 import { authApi, isSmsChallenge } from './api.js';
 import { useLoginOptions } from './login-options.js';
@@ -33,8 +32,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const options = useLoginOptions() ?? DEFAULT_LOGIN_OPTIONS;
-  // What was typed into the server's first-paint shell of this page carries over (lib/shell.ts).
-  const form = useForm(loginForm, { username: shellValue('username'), password: shellValue('password') });
+  const form = useForm(loginForm, { username: '', password: '' });
   // The query names where to go back to; without one, the address saved when the visitor was sent here.
   const redirect = params.get('redirect') ?? storage.get<string>(STORAGE_KEYS.redirect);
 
