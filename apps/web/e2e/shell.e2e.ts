@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 describe('the web app shell in Chromium', () => {
@@ -138,6 +139,7 @@ describe('the sign-in page before the app runs', () => {
     await expect(shell.locator('.ks-logo').textContent()).resolves.toBe('Demo Holding');
     // The app's root is hidden meanwhile, so its loader never shows beside the shell.
     await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await shell.getByLabel('Şifre').fill('typed-early');
     await shell.locator('input[name="username"]').fill('learner@demo.test');
     release();
@@ -171,6 +173,7 @@ describe('the sign-in page before the app runs', () => {
     await shell.getByRole('heading', { name: 'Hoş geldiniz, Deniz' }).waitFor();
     await expect(shell.getByText('Demo Holding eğitim platformu').isVisible()).resolves.toBe(true);
     await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     release();
     await page.getByTestId('dashboard-welcome').waitFor();
     await expect(shell.count()).resolves.toBe(0);
