@@ -266,7 +266,7 @@ let loadedAdminBranch: RouteObject | null = null;
  */
 export function loadAdminBranch(): Promise<RouteObject> {
   adminBranch ??= loadChunk(() =>
-    Promise.all([import('../features/frame/admin/routes.js'), import('./guards.js')]),
+    Promise.all([import('../features/frame/admin/routes.js'), import('./permission-guard.js')]),
   ).then(([module, { RequirePermission }]) => {
     const [branch] = guardLazyRoutes([
       {
