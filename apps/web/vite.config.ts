@@ -49,6 +49,32 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/**
+ * AppShell's header, footer and aside import react-remove-scroll (with its sidecar, tslib and style singletons, about
+ * 4 kB gz) only to read one class name, `RemoveScroll.classNames.zeroRight`, the constant 'right-scroll-bar-position'
+ * of react-remove-scroll-bar, where react-remove-scroll itself takes it from. Importing the constant instead keeps the
+ * package off the learner frame's first paint (issue 11); the modals that really remove scrolling still load it.
+ */
+function appShellScrollClassName(): Plugin {
+  const appShellPart = /\/@mantine\/core\/esm\/components\/AppShell\/AppShell(Header|Footer|Aside)\/\w+\.mjs$/;
+  const importLine = 'import { RemoveScroll } from "react-remove-scroll";';
+  return {
+    name: 'kampus-app-shell-scroll-class-name',
+    apply: 'build',
+    transform(code, id) {
+      if (!appShellPart.test(id)) return null;
+      if (!code.includes(importLine) || !code.includes('RemoveScroll.classNames.zeroRight'))
+        this.error(`${id} no longer reads RemoveScroll.classNames.zeroRight as expected: check the transform.`);
+      return {
+        code: code
+          .replace(importLine, 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";')
+          .replaceAll('RemoveScroll.classNames.zeroRight', 'zeroRightClassName'),
+        map: null,
+      };
+    },
+  };
+}
+
 const firstScreens = firstScreenChunks(
   {
     'sign-in': ['src/features/identity/auth/LoginPage.tsx'],
@@ -61,7 +87,7 @@ const firstScreens = firstScreenChunks(
 const api = process.env.KAMPUS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), firstScreens.plugin, precompress()],
+  plugins: [react(), mantineStylesPerComponent(), appShellScrollClassName(), firstScreens.plugin, precompress()],
   server: {
     // The API tells companies apart by host name, so the proxy keeps the browser's Host (demo.localhost:5173).
     proxy: {

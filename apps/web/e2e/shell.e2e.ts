@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
 describe('the web app shell in Chromium', () => {
@@ -94,5 +95,97 @@ describe('the web app shell in Chromium', () => {
     // The root takes a signed-in person to the dashboard.
     await page.goto(`${origin('demo')}/`);
     await page.waitForURL(/\/dashboard$/);
+  });
+});
+
+/** Issue 11: the server's first-paint shell of the sign-in page (apps/api platform/http/web.ts, lib/shell.ts). */
+describe('the sign-in page before the app runs', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterEach(() => context.close());
+
+  /** Holds the app's scripts back until `release` is called (none at all when it never is). */
+  async function holdScripts(): Promise<() => void> {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  it('shows the page from its HTML, then the app takes it over with what was typed and the focus', async () => {
+    // The personal-data notice of a first visit, acknowledged first: it would take the focus itself.
+    await page.goto(`${origin('demo')}/login`);
+    await page.getByTestId('login-form').locator('input[name="username"]').click();
+    await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
+    const release = await holdScripts();
+    await page.goto(`${origin('demo')}/login`, { waitUntil: 'commit' });
+    const shell = page.locator('#kampus-shell');
+    await shell.getByRole('heading', { name: 'Giriş yapın' }).waitFor();
+    await expect(shell.locator('.ks-logo').textContent()).resolves.toBe('Demo Holding');
+    // The app's root is hidden meanwhile, so its loader never shows beside the shell.
+    await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shell.getByLabel('Şifre').fill('typed-early');
+    await shell.locator('input[name="username"]').fill('learner@demo.test');
+    release();
+    await page.getByTestId('login-form').waitFor();
+    await expect(shell.count()).resolves.toBe(0);
+    const form = page.getByTestId('login-form');
+    await expect(form.locator('input[name="username"]').inputValue()).resolves.toBe('learner@demo.test');
+    await expect(form.locator('input[name="password"]').inputValue()).resolves.toBe('typed-early');
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).resolves.toBe(
+      'username',
+    );
+  });
+
+  it('never shows the sign-in shell to a browser signed in, which the app sends on to the dashboard', async () => {
+    await signIn(page, 'demo', 'learner@demo.test');
+    const release = await holdScripts();
+    await page.goto(`${origin('demo')}/login`, { waitUntil: 'commit' });
+    await page.locator('#root').waitFor({ state: 'attached' });
+    await expect(page.locator('#kampus-shell').count()).resolves.toBe(0);
+    release();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard-welcome').waitFor();
+  });
+
+  it('shows a signed-in learner their home from the HTML and the sealed session, then the app takes it over', async () => {
+    await signIn(page, 'demo', 'learner@demo.test');
+    const release = await holdScripts();
+    await page.goto(origin('demo'), { waitUntil: 'commit' });
+    const shell = page.locator('#kampus-shell');
+    // Filled in from the session the app sealed in this browser, before any of the app's scripts ran.
+    await shell.getByRole('heading', { name: 'Hoş geldiniz, Deniz' }).waitFor();
+    await expect(shell.getByText('Demo Holding eğitim platformu').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    release();
+    await page.getByTestId('dashboard-welcome').waitFor();
+    await expect(shell.count()).resolves.toBe(0);
+    await expect(page.getByTestId('dashboard-welcome').textContent()).resolves.toBe('Hoş geldiniz, Deniz');
+  });
+
+  it('shows no learner home to a browser without a session', async () => {
+    const release = await holdScripts();
+    await page.goto(origin('demo'), { waitUntil: 'commit' });
+    await page.locator('#root').waitFor({ state: 'attached' });
+    await expect(page.locator('#kampus-shell').count()).resolves.toBe(0);
+    release();
+    await page.waitForURL(/\/homepage$/);
   });
 });

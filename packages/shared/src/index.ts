@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './first-paint.js';
 export * from './i18n.js';
 export * from './integrations.js';
 export * from './login-options.js';

@@ -4,11 +4,10 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { DataNotice } from '../features/frame/legal/LazyLegalModals.js';
-import { NetworkNotices } from '../features/frame/network/NetworkNotices.js';
 import { navigation } from '../lib/api.js';
 import { deferred } from '../lib/deferred.js';
 import { accessibleColors, companyTheme } from '../lib/theme.js';
@@ -19,6 +18,10 @@ import { createRouter } from './router.js';
 
 /** The toasts' host loads after the first paint; a toast shown before it is kept by the store and shows then. */
 const Toasts = deferred(() => import('./Toasts.js'));
+/** The network notices listen from the first paint on (with their icons, off the first screens' path). */
+const NetworkNotices = deferred(async () => ({
+  default: (await import('../features/frame/network/NetworkNotices.js')).NetworkNotices,
+}));
 
 export function App({ boot }: { boot: Boot }) {
   const router = useMemo(createRouter, []);
@@ -35,6 +38,8 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
   const { t } = useTranslation();
   const [company, refreshCompany] = useHostCompany(initial);
   const theme = useMemo(() => companyTheme(company?.settings, t('general.close')), [company, t]);
+  // The table grows when the admin routes are patched in (router.tsx); the menus then see the admin pages.
+  const routeTable = useSyncExternalStore(router.subscribe, () => router.routes);
 
   useEffect(() => {
     document.title = company?.name ?? 'Kampus';
@@ -46,7 +51,7 @@ function CompanyApp({ initial, router }: { initial: Boot['company']; router: Ret
       <NetworkNotices />
       <CompanyContext.Provider value={company}>
         <CompanyRefreshContext.Provider value={refreshCompany}>
-          <RouteTableContext.Provider value={router.routes}>
+          <RouteTableContext.Provider value={routeTable}>
             <RouterProvider router={router} />
           </RouteTableContext.Provider>
           <DataNotice />

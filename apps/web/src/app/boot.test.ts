@@ -32,6 +32,23 @@ afterEach(() => {
 });
 
 describe('loadBoot (issue 11: only the current language is loaded)', () => {
+  it('reads the company the server wrote into the page instead of asking for it', async () => {
+    const { urls } = serve(null);
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'kampus-company';
+    script.textContent = JSON.stringify({ data: { name: 'Acme \u003c/script>', default_language: 'en' } });
+    document.head.append(script);
+    try {
+      const boot = await loadBoot();
+      expect(boot.company?.name).toBe('Acme </script>');
+      expect(boot.language).toBe('en');
+      expect(urls).toEqual(['/api/localization?language=tr', '/api/localization?language=en']);
+    } finally {
+      script.remove();
+    }
+  });
+
   it('asks for tr beside the company on a first visit to a tr company', async () => {
     const { urls, set } = serve({ default_language: 'tr' });
     const boot = await loadBoot();

@@ -1,4 +1,11 @@
-import { type CompanySelf, DEFAULT_LOCALE, isLocale, type Locale, type Localization } from '@kampus/shared';
+import {
+  COMPANY_JSON_ELEMENT_ID,
+  type CompanySelf,
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  type Localization,
+} from '@kampus/shared';
 import { currentLanguage } from '../lib/i18n.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 
@@ -25,6 +32,20 @@ async function getJson<T>(url: string): Promise<T | null> {
   return response?.ok ? ((await response.json()) as T) : null;
 }
 
+/**
+ * The host's api/company/self answer as the server wrote it into the page (platform/http/web.ts), so the app does
+ * not ask for it again; null when the page carries none (the marketing host, or the server could not read it).
+ */
+function companyInPage(): { data: CompanySelf } | null {
+  const element = document.getElementById(COMPANY_JSON_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as { data: CompanySelf };
+  } catch {
+    return null;
+  }
+}
+
 const localizationOf = (language: Locale) => getJson<Localization>(`/api/localization?language=${language}`);
 
 /**
@@ -40,8 +61,9 @@ export async function loadBoot(): Promise<Boot> {
     storage.get<string>(STORAGE_KEYS.lastLanguage) ??
     document.documentElement.lang;
   const guess: Locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+  const inPage = companyInPage();
   const [company, guessed] = await Promise.all([
-    getJson<{ data: CompanySelf }>('/api/company/self'),
+    inPage ?? getJson<{ data: CompanySelf }>('/api/company/self'),
     localizationOf(guess),
   ]);
   const language = currentLanguage(company?.data.default_language);

@@ -1,11 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import { type AccessRequirement, sessionCan } from '../features/frame/admin/access.js';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../features/identity/auth/api.js';
 import { stripEntryParams, tokenEntryDestination } from '../features/identity/auth/entry.js';
 import { isStorableRedirect } from '../features/identity/auth/redirects.js';
-import { sessionStore, useSessionUser } from '../lib/session.js';
+import { sessionStore } from '../lib/session.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 
 /**
@@ -47,18 +46,4 @@ export function RequireAuth() {
   const target = `${location.pathname}${location.search}${location.hash}`;
   if (isStorableRedirect(location.pathname)) void storage.set(STORAGE_KEYS.redirect, target);
   return <Navigate to={`/login?redirect=${encodeURIComponent(target)}`} replace />;
-}
-
-/**
- * Every matched route's `handle.permission` must be met by the session, else the browser goes to /403 (spec §6). The
- * permissions come from the stored session's roles, so the check needs no call; the API still checks each request.
- */
-export function RequirePermission() {
-  const matches = useMatches();
-  const user = useSessionUser();
-  const allowed = matches.every((match) => {
-    const requirement = (match.handle as { permission?: AccessRequirement } | undefined)?.permission;
-    return requirement === undefined || sessionCan(user?.roles, requirement);
-  });
-  return allowed ? <Outlet /> : <Navigate to="/403" replace />;
 }

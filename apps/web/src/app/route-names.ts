@@ -1,56 +1,12 @@
 import type { ResourceScreen } from '@kampus/shared';
+import { PAGE_ROUTES } from './page-routes.js';
 import { RESOURCE_SCREENS } from './resource-screens.js';
 
-/**
+/*
  * The web app's named routes (spec §2.1) and the paths they stand for; `:param` segments are filled from params.
- * The screens of the admin resources come from their contracts (packages/shared); every other page is declared
- * here. The route table takes each page's path from this registry by name, so a page cannot lack a name.
+ * The screens of the admin resources come from their contracts (packages/shared); every other page is declared in
+ * page-routes.ts. The route table takes each page's path from this registry by name, so a page cannot lack a name.
  */
-const PAGE_ROUTES = {
-  '/': '/',
-  homepage: '/homepage',
-  login: '/login',
-  'confirm-access-code': '/confirm-access-code',
-  'short-link': '/s/:id',
-  'forgot-password': '/forgot-password',
-  'reset-password': '/reset-password/:token',
-  'create-password': '/create-password',
-  register: '/register',
-  'register-invitation': '/register-invitation/:params',
-  'email-verification': '/email-verification',
-  policies: '/policies',
-  '403': '/403',
-  '404': '/404',
-  '500': '/500',
-  dashboard: '/dashboard',
-  'user.index': '/dashboard',
-  'dashboard.notification': '/notification',
-  'User.messages': '/messages',
-  'user.profile': '/profile',
-  'profile.edit': '/update-profile',
-  'User.my-certification': '/my-certification',
-  'User.payment-history': '/payment-history',
-  'User.agreement': '/legal-notification',
-  'User.faq': '/faq',
-  'user.assignment-detail': '/assignment/:id/detail',
-  'user.education-detail': '/education/:id/detail',
-  company: '/admin',
-  'company.dashboard': '/admin/dashboard',
-  'company.user': '/admin/user',
-  'company.user.passive': '/admin/user/passive',
-  'company.user.detail': '/admin/user/detail/:id',
-  'company.user.import': '/admin/user/import',
-  'company.requests.user': '/admin/requests/user',
-  'company.permission.index': '/admin/authorization-permission',
-  'company.permission.add': '/admin/authorization-add-permission',
-  'company.permission.edit': '/admin/authorization-add-permission/:id',
-  'company.settings': '/admin/settings',
-  'company.faq': '/admin/faq',
-  'company.integrations': '/admin/integrations',
-  'company.jobs.index': '/admin/jobs',
-  'company.mail-templates': '/admin/mail-templates',
-  'company.mail-templates.edit': '/admin/mail-templates/:event/:language',
-} as const;
 
 type Contract = (typeof RESOURCE_SCREENS)[keyof typeof RESOURCE_SCREENS];
 type ScreenOf<C> = C extends { screens: infer S } ? S[keyof S] : never;

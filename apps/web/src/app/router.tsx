@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import {
   createBrowserRouter,
   type Location,
@@ -12,16 +12,16 @@ import {
   useNavigate,
   useNavigation,
 } from 'react-router';
-import { adminBranch } from '../features/frame/admin/routes.js';
 import { RouteErrorScreen } from '../features/frame/errors/RouteErrorScreen.js';
 import { type StartupState, startupDestination } from '../features/identity/auth/startup.js';
-import { markFirstPageShown } from '../lib/deferred.js';
-import { guardLazyRoutes, preloadLazyRoute } from '../lib/lazy.js';
+import { afterFirstPaintInTurn, markFirstPageShown } from '../lib/deferred.js';
+import { guardLazyRoutes, loadChunk, preloadLazyRoute } from '../lib/lazy.js';
 import { sessionStore } from '../lib/session.js';
+import { removeShell } from '../lib/shell.js';
 import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
-import { RequireAuth, RequirePermission } from './guards.js';
-import { routePath } from './route-names.js';
+import { RequireAuth } from './guards.js';
+import { pageRoutePath as routePath } from './page-routes.js';
 import { hasPage } from './route-table.js';
 
 /**
@@ -40,7 +40,7 @@ function startupState(location: Location, isMarketingHost: boolean, savedRedirec
     isMarketingHost,
     isAuthenticated: sessionStore.isAuthenticated(),
     savedRedirect,
-    hasPage: (path) => hasPage(routes, path),
+    hasPage: (path) => hasPage(currentRoutes(), path),
   };
 }
 
@@ -78,8 +78,13 @@ function FirstPageMark() {
   const navigation = useNavigation();
   const matches = useMatches();
   const redirecting = (matches.at(-1)?.handle as { name?: string } | undefined)?.name === '/';
+  const shown = navigation.state === 'idle' && !redirecting;
+  // Before the browser paints the page: the server's first-paint shell gives way to it in the same frame.
+  useLayoutEffect(() => {
+    if (shown) removeShell();
+  });
   useEffect(() => {
-    if (navigation.state === 'idle' && !redirecting) markFirstPageShown();
+    if (shown) markFirstPageShown();
   });
   return null;
 }
@@ -99,6 +104,9 @@ function PageLoader() {
     </Center>
   );
 }
+
+/** The route the admin branch is patched into (see createRouter). */
+const ADMIN_SLOT = 'admin-panel';
 
 /** The pages that use React Query, under WithQueries.tsx (the sign-in page and the learner home do not). */
 const queryPages: RouteObject[] = [
@@ -169,11 +177,9 @@ const queryPages: RouteObject[] = [
   {
     Component: RequireAuth,
     children: [
-      // The admin panel (spec §2.2): its own layout; every route's handle.permission is checked first.
-      {
-        Component: RequirePermission,
-        children: [adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
-      },
+      // The admin panel (spec §2.2): its own layout, every route's handle.permission checked first (RequirePermission,
+      // with the branch). Its routes are patched in here when first needed (see createRouter).
+      { id: ADMIN_SLOT, children: [] },
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
@@ -251,8 +257,91 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let adminBranch: Promise<RouteObject> | null = null;
+let loadedAdminBranch: RouteObject | null = null;
+
+/**
+ * The admin panel's route declarations (about 60 screens with their paths, permissions, titles and loaders), in a
+ * chunk of their own: neither the sign-in page nor the learner home needs them before it shows (issue 11).
+ */
+export function loadAdminBranch(): Promise<RouteObject> {
+  adminBranch ??= loadChunk(() =>
+    Promise.all([import('../features/frame/admin/routes.js'), import('./permission-guard.js')]),
+  ).then(([module, { RequirePermission }]) => {
+    const [branch] = guardLazyRoutes([
+      {
+        Component: RequirePermission,
+        children: [module.adminBranch(async () => (await import('./layouts/AdminLayout.js')).AdminLayout)],
+      },
+    ]) as [RouteObject];
+    loadedAdminBranch = branch;
+    return branch;
+  });
+  adminBranch.catch(() => {
+    adminBranch = null;
+  });
+  return adminBranch;
+}
+
+let currentRouter: ReturnType<typeof createBrowserRouter> | null = null;
+
+/** The route table as far as it is loaded: the router's once it exists, the admin branch once patched in. */
+function currentRoutes(): RouteObject[] {
+  return (currentRouter?.routes as RouteObject[] | undefined) ?? routes;
+}
+
+/**
+ * The router. The admin branch joins the table (React Router's route patching) when a navigation reaches a path the
+ * table does not know yet or matches only with parameters or the catch-all (so `/admin/…` waits for it instead of
+ * becoming a 404), and otherwise once the first page has shown and the browser is idle, since the menus show an
+ * admin link only when its page exists. A start whose first page or saved address may be an admin page loads it
+ * before the router is made (main.tsx, `startNeedsAdminRoutes`).
+ */
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ patch }) {
+      patch(ADMIN_SLOT, [await loadAdminBranch()]);
+    },
+  });
+  currentRouter = router;
+  if (loadedAdminBranch) router.patchRoutes(ADMIN_SLOT, [loadedAdminBranch]);
+  else
+    void afterFirstPaintInTurn(loadAdminBranch).then(
+      (branch) => router.patchRoutes(ADMIN_SLOT, [branch]),
+      () => undefined,
+    );
+  return router;
+}
+
+/** The whole route table, the admin branch loaded and in its place (tests, and whoever needs every page). */
+export async function fullRouteTable(): Promise<RouteObject[]> {
+  await loadAdminBranch();
+  return withAdminBranch(routes);
+}
+
+/** The table with the admin branch in its place once it is loaded (for matching before the router exists). */
+function withAdminBranch(table: RouteObject[]): RouteObject[] {
+  if (!loadedAdminBranch) return table;
+  const branch = loadedAdminBranch;
+  return table.map((route) =>
+    route.id === ADMIN_SLOT
+      ? { ...route, children: [branch] }
+      : route.children
+        ? { ...route, children: withAdminBranch(route.children) }
+        : route,
+  ) as RouteObject[];
+}
+
+/**
+ * Whether this start may need the admin routes before its first page: the address, the saved address or an old
+ * `#/path` link is under /admin. Such a start loads them beside the boot requests.
+ */
+export function startNeedsAdminRoutes(): boolean {
+  const admin = routePath('company');
+  const saved = storage.get<string>(STORAGE_KEYS.redirect);
+  return [window.location.pathname, window.location.hash.replace(/^#/, ''), saved ?? ''].some(
+    (path) => path === admin || path.startsWith(`${admin}/`) || path.startsWith(`${admin}?`),
+  );
 }
 
 /**
@@ -274,7 +363,7 @@ export function preloadFirstPage(): void {
       storage.get<string>(STORAGE_KEYS.redirect),
     ),
   );
-  for (const { route } of matchRoutes(routes, destination ?? window.location.pathname) ?? []) {
+  for (const { route } of matchRoutes(withAdminBranch(routes), destination ?? window.location.pathname) ?? []) {
     preloadLazyRoute(route);
   }
 }

@@ -31,15 +31,31 @@ export function afterFirstPaint(): Promise<void> {
   return painted;
 }
 
+let queue: Promise<unknown> = Promise.resolve();
+const nextQuietTask = () => new Promise<void>((resolve) => setTimeout(() => idle(resolve)));
+
 /**
- * A component whose chunk loads after the first paint (see afterFirstPaint); `fallback` holds its place until then.
- * Only for parts the page can show without: a part that must answer a click at once needs its own placeholder.
+ * Runs `load` after the first paint (afterFirstPaint), one at a time and each in a task of its own: the next starts
+ * only once the browser is idle again after the previous one (which leaves React the time to render what that one
+ * brought). Parts loaded together would evaluate their chunks and render in one long task that blocks input (TBT,
+ * issue 11); in turn, each is a short one. Turns are taken in the order they are asked for.
+ */
+export function afterFirstPaintInTurn<T>(load: () => Promise<T>): Promise<T> {
+  const turn = queue.then(afterFirstPaint).then(load);
+  queue = turn.then(nextQuietTask, nextQuietTask);
+  return turn;
+}
+
+/**
+ * A component whose chunk loads after the first paint, in turn with the other deferred parts (afterFirstPaintInTurn);
+ * `fallback` holds its place until then. Only for parts the page can show without: a part that must answer a click at
+ * once needs its own placeholder.
  */
 export function deferred<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   fallback: ReactNode = null,
 ): ComponentType<P> {
-  const Loaded = lazy(() => afterFirstPaint().then(() => loadChunk(load)));
+  const Loaded = lazy(() => afterFirstPaintInTurn(() => loadChunk(load)));
   return function Deferred(props: P) {
     return (
       <Suspense fallback={fallback}>

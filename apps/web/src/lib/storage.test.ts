@@ -1,3 +1,4 @@
+import { compressToUTF16 } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { createSecureStorage, decrypt, encrypt, STORAGE_KEYS } from './storage.js';
 
@@ -31,6 +32,17 @@ describe('secure storage', () => {
     expect(sealed).not.toContain('Görevlerim');
     expect(sealed).not.toContain('abc');
     await expect(decrypt(key, sealed)).resolves.toEqual(value);
+    // Compressed before sealing: 50 repeated items take far fewer bytes than their JSON.
+    expect(sealed.length).toBeLessThan(JSON.stringify(value).length / 2);
+  });
+
+  it('still reads a value an earlier version wrote (lz-string inside, no marker)', async () => {
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const plain = new TextEncoder().encode(compressToUTF16(JSON.stringify({ token: 'old' })));
+    const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
+    const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+    await expect(decrypt(key, `${base64(iv)}.${base64(sealed)}`)).resolves.toEqual({ token: 'old' });
   });
 
   it('stores nothing readable, records the app version, and clears only auth data', async () => {

@@ -1,5 +1,4 @@
-import { APP_VERSION } from '@kampus/shared';
-import { compressToUTF16, decompressFromUTF16 } from 'lz-string';
+import { APP_VERSION, STORAGE_PREFIX } from '@kampus/shared';
 
 /** Everything Kampus keeps in the browser (spec §3 "Storage keys"). */
 export const STORAGE_KEYS = {
@@ -20,11 +19,11 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-const PREFIX = 'kampus:';
+const PREFIX = STORAGE_PREFIX;
 const KEY_DB = 'kampus-keys';
 
 /**
- * Values are compressed (lz-string), then encrypted with AES-GCM under a key that never leaves the browser's crypto
+ * Values are compressed (deflate, by the browser's CompressionStream), then encrypted with AES-GCM under a key that never leaves the browser's crypto
  * store: it is generated non-extractable and kept in IndexedDB, so the stored text alone reveals nothing.
  * Reads are synchronous from memory after init(); writes reach localStorage in the background.
  */
@@ -71,16 +70,40 @@ async function loadOrCreateKey(): Promise<CryptoKey> {
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+/** Runs bytes through the browser's own (de)compression stream: no library on the first screen (issue 11). */
+async function throughStream(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
+  const writer = stream.writable.getWriter();
+  // Written and closed without waiting: the stream takes more only as the reader below drains it.
+  writer.write(bytes as BufferSource).catch(() => undefined);
+  writer.close().catch(() => undefined);
+  return new Uint8Array(await new Response(stream.readable).arrayBuffer());
+}
+
+/** Values written before the browser's compression was used: `iv.sealed`, lz-string inside. */
+const DEFLATED = 'z~';
+
 export async function encrypt(key: CryptoKey, value: unknown): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(compressToUTF16(JSON.stringify(value)));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
-  return `${toBase64(iv)}.${toBase64(sealed)}`;
+  const plain = await throughStream(
+    new TextEncoder().encode(JSON.stringify(value)),
+    new CompressionStream('deflate-raw'),
+  );
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain as BufferSource));
+  return `${DEFLATED}${toBase64(iv)}.${toBase64(sealed)}`;
 }
 
 export async function decrypt<T>(key: CryptoKey, text: string): Promise<T> {
-  const [iv = '', sealed = ''] = text.split('.');
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, fromBase64(sealed));
+  const deflated = text.startsWith(DEFLATED);
+  const [iv = '', sealed = ''] = (deflated ? text.slice(DEFLATED.length) : text).split('.');
+  const plain = new Uint8Array(
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, fromBase64(sealed)),
+  );
+  if (deflated) {
+    const json = new TextDecoder().decode(await throughStream(plain, new DecompressionStream('deflate-raw')));
+    return JSON.parse(json) as T;
+  }
+  // Written by an earlier version of the app: lz-string, loaded only for such a value (rewritten on the next set).
+  const { decompressFromUTF16 } = await import('lz-string');
   return JSON.parse(decompressFromUTF16(new TextDecoder().decode(plain))) as T;
 }
 

@@ -8,7 +8,7 @@ import { ProfileMenu } from '../../features/frame/shell/ProfileMenu.js';
 import { ImpersonationExit } from '../../features/identity/auth/ImpersonationExit.js';
 
 /**
- * The header's menus of the signed-in frame, loaded after the page shows (FrameParts.tsx): they bring Mantine's
+ * The header's menus of the signed-in frame, loaded after the page shows (DashboardLayout.tsx): they bring Mantine's
  * floating menus, realtime and its schemas, none of which the first paint needs (issue 11).
  */
 export default function HeaderTools() {

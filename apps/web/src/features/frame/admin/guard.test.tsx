@@ -9,7 +9,7 @@ vi.mock('../../../lib/session.js', () => ({
   useSessionUser: () => (session.roles ? { roles: session.roles } : null),
 }));
 
-const { RequirePermission } = await import('../../../app/guards.js');
+const { RequirePermission } = await import('../../../app/permission-guard.js');
 
 function renderAt(path: string) {
   const { router } = renderPage(

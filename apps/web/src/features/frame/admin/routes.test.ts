@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigationParentOf } from './routes.js';
+import { routePath } from '../../../app/route-names.js';
+import { adminBranch, adminRoutes, navigationParentOf } from './routes.js';
 
 describe('navigationParentOf (the list a page without a navigation entry belongs to)', () => {
   it('finds the list of an edit page by the longest shared path', () => {
@@ -14,5 +15,14 @@ describe('navigationParentOf (the list a page without a navigation entry belongs
   it('gives nothing when only /admin is shared', () => {
     expect(navigationParentOf('/admin/authorization-add-edit-roles/4')).toBeUndefined();
     expect(navigationParentOf('/admin/unknown')).toBeUndefined();
+  });
+});
+
+describe('the admin routes', () => {
+  it('all lie under /admin, which tells a start that needs them before its first page (router.tsx)', () => {
+    for (const route of adminBranch(async () => () => null).children ?? []) {
+      expect(route.path === routePath('company') || route.path?.startsWith(`${routePath('company')}/`)).toBe(true);
+    }
+    expect(adminRoutes.length).toBeGreaterThan(20);
   });
 });
