@@ -290,7 +290,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerHealthRoutes(app, database, redisConnection);
   const services = createServices(platform);
   await serveModules(app, platform, services);
-  await registerWebApp(app, options.webDist ?? null);
+  await registerWebApp(app, options.webDist ?? null, (host) => services.companies.selfAnswer(host));
   // Every module has registered its jobs and schedules: the worker may claim them.
   await platform.jobs.start();
 

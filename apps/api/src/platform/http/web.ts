@@ -17,6 +17,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath } from '../../paths.js';
 import { type Translate, translator } from '../i18n.js';
+import type { HostCompany } from '../tenancy.js';
+import type { PrecompressedJson } from './precompressed.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -26,7 +28,11 @@ const escapeHtml = (value: string) =>
  * the single page, titled with the host company's name (spec §1) so the title is right before any script runs.
  * Unknown /api paths keep their JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  companySelfAnswer: (host: HostCompany) => Promise<PrecompressedJson>,
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const page = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
@@ -43,22 +49,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     });
   }
 
-  /** api/company/self as the API answers it on this host (cached there), for the page to carry. */
-  const companySelf = async (request: FastifyRequest): Promise<CompanySelf | null> => {
-    const headers: Record<string, string> = {};
-    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const answer = await app.inject({ method: 'GET', url: '/api/company/self', headers });
-    if (answer.statusCode !== 200) return null;
-    return (answer.json() as { data: CompanySelf }).data;
-  };
+  /** api/company/self as the API answers it on this host (the companies module's cached answer), for the page to carry. */
+  const companySelf = async (host: HostCompany): Promise<CompanySelf> =>
+    (JSON.parse((await companySelfAnswer(host)).body) as { data: CompanySelf }).data;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const title = escapeHtml(request.company?.name ?? 'Kampus');
     const language = pageLanguage(request);
-    const company = request.company ? await companySelf(request).catch(() => null) : null;
+    const company = request.company ? await companySelf(request.company).catch(() => null) : null;
     const shell = company ? firstPaintShell(request.url, company, language) : null;
     if (shell) allowShellScript(reply, shell.script);
     return reply
