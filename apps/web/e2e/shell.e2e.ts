@@ -3,15 +3,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
 
+// One browser for the file; each test gets a fresh context of it.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
 describe('the web app shell in Chromium', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser.close());
   beforeEach(async () => {
     context = await browser.newContext();
     page = await context.newPage();
@@ -100,14 +102,9 @@ describe('the web app shell in Chromium', () => {
 
 /** Issue 11: the server's first-paint shell of the sign-in page (apps/api platform/http/web.ts, lib/shell.ts). */
 describe('the sign-in page before the app runs', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(() => browser.close());
   beforeEach(async () => {
     context = await browser.newContext();
     page = await context.newPage();

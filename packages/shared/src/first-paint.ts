@@ -14,6 +14,12 @@ export const COMPANY_JSON_ELEMENT_ID = 'kampus-company';
 /** The prefix of every key the web app keeps in localStorage (its values are sealed; the keys are not). */
 export const STORAGE_PREFIX = 'kampus:';
 
+/**
+ * Where the web app keeps the key its stored values are sealed with (IndexedDB database, object store, entry), and
+ * the mark of a value deflated before sealing: the learner home's shell script opens the values the same way.
+ */
+export const SEALED_STORAGE = { database: 'kampus-keys', store: 'keys', key: 'storage', deflated: 'z~' } as const;
+
 /** The inner SVG (viewBox 0 0 30 20) of each language's flag: emoji flags do not render on Windows or many Linuxes. */
 export const FLAG_SHAPES: Record<Locale, string> = {
   tr:

@@ -1,4 +1,4 @@
-import { APP_VERSION, STORAGE_PREFIX } from '@kampus/shared';
+import { APP_VERSION, SEALED_STORAGE, STORAGE_PREFIX } from '@kampus/shared';
 
 /** Everything Kampus keeps in the browser (spec §3 "Storage keys"). */
 export const STORAGE_KEYS = {
@@ -19,12 +19,11 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-const PREFIX = STORAGE_PREFIX;
-const KEY_DB = 'kampus-keys';
+const { database: KEY_DB, store: KEY_STORE, key: KEY_NAME, deflated: DEFLATED } = SEALED_STORAGE;
 
 /**
- * Values are compressed (deflate, by the browser's CompressionStream), then encrypted with AES-GCM under a key that never leaves the browser's crypto
- * store: it is generated non-extractable and kept in IndexedDB, so the stored text alone reveals nothing.
+ * Values are compressed (deflate, by the browser's CompressionStream), then encrypted with AES-GCM under a key that
+ * never leaves the browser's crypto store: it is generated non-extractable and kept in IndexedDB, so the stored text alone reveals nothing.
  * Reads are synchronous from memory after init(); writes reach localStorage in the background.
  */
 export interface SecureStorage {
@@ -39,7 +38,7 @@ function openKeyStore(): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(null);
   return new Promise((resolve) => {
     const request = indexedDB.open(KEY_DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore('keys');
+    request.onupgradeneeded = () => request.result.createObjectStore(KEY_STORE);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => resolve(null);
   });
@@ -50,7 +49,7 @@ async function loadOrCreateKey(): Promise<CryptoKey> {
   const read = (): Promise<CryptoKey | undefined> =>
     new Promise((resolve) => {
       if (!db) return resolve(undefined);
-      const request = db.transaction('keys').objectStore('keys').get('storage');
+      const request = db.transaction(KEY_STORE).objectStore(KEY_STORE).get(KEY_NAME);
       request.onsuccess = () => resolve(request.result as CryptoKey | undefined);
       request.onerror = () => resolve(undefined);
     });
@@ -59,8 +58,8 @@ async function loadOrCreateKey(): Promise<CryptoKey> {
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   await new Promise<void>((resolve) => {
     if (!db) return resolve();
-    const tx = db.transaction('keys', 'readwrite');
-    tx.objectStore('keys').put(key, 'storage');
+    const tx = db.transaction(KEY_STORE, 'readwrite');
+    tx.objectStore(KEY_STORE).put(key, KEY_NAME);
     tx.oncomplete = () => resolve();
     tx.onerror = () => resolve();
   });
@@ -79,8 +78,10 @@ async function throughStream(bytes: Uint8Array, stream: CompressionStream | Deco
   return new Uint8Array(await new Response(stream.readable).arrayBuffer());
 }
 
-/** Values written before the browser's compression was used: `iv.sealed`, lz-string inside. */
-const DEFLATED = 'z~';
+/*
+ * A value is `DEFLATED iv.sealed`, deflated by the browser before sealing; one without the mark was written by an
+ * older version of the app, lz-string inside.
+ */
 
 export async function encrypt(key: CryptoKey, value: unknown): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -120,12 +121,12 @@ export function createSecureStorage(backend: Storage = localStorage): SecureStor
       const cryptoKey = await key();
       for (let i = 0; i < backend.length; i++) {
         const name = backend.key(i);
-        if (!name?.startsWith(PREFIX)) continue;
+        if (!name?.startsWith(STORAGE_PREFIX)) continue;
         const raw = backend.getItem(name);
         if (raw === null) continue;
         // A value sealed under a lost key (cleared site data) cannot be read; it is dropped, never trusted.
         await decrypt(cryptoKey, raw).then(
-          (value) => memory.set(name.slice(PREFIX.length), value),
+          (value) => memory.set(name.slice(STORAGE_PREFIX.length), value),
           () => backend.removeItem(name),
         );
       }
@@ -136,11 +137,11 @@ export function createSecureStorage(backend: Storage = localStorage): SecureStor
     },
     async set(name, value) {
       memory.set(name, value);
-      backend.setItem(PREFIX + name, await encrypt(await key(), value));
+      backend.setItem(STORAGE_PREFIX + name, await encrypt(await key(), value));
     },
     remove(name) {
       memory.delete(name);
-      backend.removeItem(PREFIX + name);
+      backend.removeItem(STORAGE_PREFIX + name);
     },
     clearAuth() {
       for (const name of [
