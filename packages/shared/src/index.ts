@@ -15,6 +15,7 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/companies-admin.js';
 export * from './schemas/company.js';
+export * from './schemas/content.js';
 export * from './schemas/data-admin.js';
 export * from './schemas/faq.js';
 export * from './schemas/hashtags.js';

@@ -29,6 +29,17 @@ export interface UploadKind extends UploadRules {
 }
 
 const KB_PER_MB = 1024;
+
+/** A PDF and the Office formats a document may be: old binary (OLE) and Office Open XML (zip) ones. */
+export const OFFICE_AND_PDF_MIMES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
 const KB_PER_GB = 1024 * 1024;
 
 /**
@@ -68,14 +79,35 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     visibility: 'private',
   },
-  /** Course documents and handouts: PDF, at most 200 MB (scanned manuals run large). Private. */
+  /**
+   * Course documents and handouts: PDF (read inside the player) and Office files (offered for download), at most
+   * 200 MB (scanned manuals run large). Private.
+   */
   document: {
     maxKilobytes: 200 * KB_PER_MB,
-    namePattern: safeName('pdf'),
-    mimePattern: /^application\/pdf$/,
-    accept: 'application/pdf',
+    namePattern: safeName('pdf|docx?|xlsx?|pptx?'),
+    mimePattern: new RegExp(`^(?:${OFFICE_AND_PDF_MIMES.map((m) => m.replace(/[.+]/g, '\\$&')).join('|')})$`),
+    accept: OFFICE_AND_PDF_MIMES.join(','),
     maxFiles: 1,
     visibility: 'private',
+  },
+  /** SCORM packages (1.2 and 2004): a zip, at most 1 GB, unpacked and checked by the server. Private. */
+  scorm: {
+    maxKilobytes: KB_PER_GB,
+    namePattern: safeName('zip'),
+    mimePattern: /^application\/(?:zip|x-zip-compressed)$/,
+    accept: 'application/zip,application/x-zip-compressed,.zip',
+    maxFiles: 1,
+    visibility: 'private',
+  },
+  /** Content cover images: raster formats, at most 5 MB; public, shown on cards by `<img>`. */
+  cover: {
+    maxKilobytes: 5 * KB_PER_MB,
+    namePattern: safeName('jpe?g|png|webp|gif'),
+    mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
+    accept: 'image/jpeg,image/png,image/webp,image/gif',
+    maxFiles: 1,
+    visibility: 'public',
   },
 } as const satisfies Record<string, UploadKind>;
 

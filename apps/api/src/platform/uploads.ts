@@ -27,6 +27,8 @@ interface Signature {
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** Enough of a file's start for every signature below. */
 const SNIFF_BYTES = 16;
 
@@ -41,11 +43,33 @@ const SIGNATURES: Signature[] = [
   // WebM is Matroska's EBML header; the doctype sits further in, and browsers play what they can of either.
   { mime: 'video/webm', extension: 'webm', matches: (b) => b.subarray(0, 4).equals(EBML_MAGIC) },
   { mime: 'application/pdf', extension: 'pdf', matches: (b) => ascii(b, 0, 5) === '%PDF-' },
+  // A zip (SCORM packages) and the Office Open XML formats, which are zips too: the declared type picks among them.
+  ...(
+    [
+      ['application/zip', 'zip'],
+      ['application/x-zip-compressed', 'zip'],
+      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'],
+      ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'],
+      ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'],
+    ] as const
+  ).map(([mime, extension]) => ({ mime, extension, matches: (b: Buffer) => b.subarray(0, 4).equals(ZIP_MAGIC) })),
+  // The old binary Office formats are OLE compound files.
+  ...(
+    [
+      ['application/msword', 'doc'],
+      ['application/vnd.ms-excel', 'xls'],
+      ['application/vnd.ms-powerpoint', 'ppt'],
+    ] as const
+  ).map(([mime, extension]) => ({ mime, extension, matches: (b: Buffer) => b.subarray(0, 8).equals(OLE_MAGIC) })),
 ];
 
-/** What the content itself says it is, whatever the request claimed. */
-export function sniffContent(bytes: Buffer): { mime: string; extension: string } | null {
-  const found = SIGNATURES.find((signature) => signature.matches(bytes));
+/**
+ * What the content itself says it is, whatever the request claimed: the declared type when the bytes are of that
+ * type (several types share one signature, a zip and a .docx), else the first type the bytes match, else null.
+ */
+export function sniffContent(bytes: Buffer, declaredMime?: string): { mime: string; extension: string } | null {
+  const matching = SIGNATURES.filter((signature) => signature.matches(bytes));
+  const found = matching.find((signature) => signature.mime === declaredMime) ?? matching[0];
   return found ? { mime: found.mime, extension: found.extension } : null;
 }
 
@@ -138,7 +162,7 @@ class ContentGuard extends Transform {
   private prove(done: TransformCallback): void {
     const head = Buffer.concat(this.head);
     this.head = [];
-    const content = sniffContent(head);
+    const content = sniffContent(head, this.declaredMime);
     // A renamed executable or HTML page claiming to be an image is refused as the type it claimed.
     if (!content || content.mime !== this.declaredMime) {
       done(new PartRefused({ key: 'upload.invalid_type', params: { value: this.declaredMime } }));

@@ -1,4 +1,5 @@
 export * from './companies.js';
+export * from './content.js';
 export * from './faq.js';
 export * from './files.js';
 export * from './groups.js';
