@@ -8,7 +8,6 @@ import type {
   ProgressReport,
   ProgressStatus,
   ScormCommit,
-  ScormVersion,
   WatchedRange,
 } from '@kampus/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -35,25 +34,12 @@ import {
   sessionCredit,
   watchedPercent,
 } from './progress.js';
+import { cmiToProgress, scormLaunchUrl } from './scorm.js';
 
 type ContentRow = typeof contents.$inferSelect;
 type VersionRow = typeof contentVersions.$inferSelect;
 type ProgressRow = typeof contentProgress.$inferSelect;
 type MarkerRow = typeof contentMarkers.$inferSelect;
-
-/** What SCORM's CMI data means for progress (the SCORM module's mapping). */
-export interface ScormOutcome {
-  completed: boolean;
-  score: number | null;
-  success: 'passed' | 'failed' | null;
-  location: string | null;
-}
-
-/** How a SCORM version is launched and its CMI read; null while the platform cannot play SCORM packages. */
-export interface ScormRuntime {
-  launchUrl(input: { companyId: number; versionId: number; userId: number; launch: string }): string;
-  outcome(version: ScormVersion, cmi: Record<string, unknown>): ScormOutcome;
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -111,7 +97,7 @@ function presentMarker(marker: MarkerRow, answer: number[][] | null): PlayerMark
   };
 }
 
-export function createContentPlayback(platform: Platform, scorm: ScormRuntime | null) {
+export function createContentPlayback(platform: Platform) {
   const db = platform.database.db;
 
   /** The content and its current version; for a learner only when active and they are enrolled. */
@@ -140,15 +126,14 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
     markers: PlayerMarker[],
     viewer: number,
   ): PlayerContent {
-    const launch =
-      version.scorm && scorm
-        ? scorm.launchUrl({
-            companyId: actor.companyId,
-            versionId: version.id,
-            userId: viewer,
-            launch: version.scorm.launch,
-          })
-        : null;
+    const launch = version.scorm
+      ? scormLaunchUrl(platform, {
+          companyId: actor.companyId,
+          versionId: version.id,
+          userId: viewer,
+          launch: version.scorm.launch,
+        })
+      : null;
     return {
       id: content.id,
       type: content.type,
@@ -401,12 +386,11 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
   function commitScorm(actor: Actor, contentId: number, body: ScormCommit): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
       const { content, version } = await playable(tx, actor, contentId, true);
-      if (content.type !== 'scorm' || !version.scorm || !scorm)
-        throw invalidFields({ kind: 'content.report_kind_invalid' });
+      if (content.type !== 'scorm' || !version.scorm) throw invalidFields({ kind: 'content.report_kind_invalid' });
       const row = await lockedProgress(tx, actor, content, version);
       if (row.session === body.session && body.seq <= row.seq) return presentProgress(row, version) as ContentProgress;
       const now = new Date();
-      const outcome = scorm.outcome(version.scorm.version, body.cmi);
+      const outcome = cmiToProgress(version.scorm.version, body.cmi);
       const written = await writeProgress(tx, actor, content, version, row, {
         session: body.session,
         seq: body.seq,
@@ -416,7 +400,8 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
         score: outcome.score ?? row.score,
         success: outcome.success ?? row.success,
         timeSpentSeconds: row.timeSpentSeconds + Math.round(readingSeconds(row.updatedAt, now)),
-        progress: outcome.completed ? 100 : Math.max(row.progress, 50),
+        // Without a progress measure an unfinished package stands at half: opened and worked on, not done.
+        progress: outcome.completed ? 100 : Math.round(outcome.progress ?? Math.max(row.progress, 50)),
         completed: outcome.completed,
       });
       return presentProgress(written, version) as ContentProgress;
