@@ -9,7 +9,8 @@
  * 3. The bare baseline (bare-server.ts) twice, each a process of its own on its own copy of the data (PGlite) or its
  *    own pool (PostgreSQL): once inside the transaction Kampus' RLS scopes open, once without it.
  * 4. autocannon, from this process, against each in turn: BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10)
- *    after BENCH_WARMUP_SECONDS (2) of the same load unrecorded.
+ *    after BENCH_WARMUP_SECONDS (2) of the same load unrecorded (and after the server has answered what that left
+ *    queued).
  * 5. A table on stdout and the figures as JSON in bench/results/<time>-<database>.json (gitignored).
  *
  * BENCH_ONLY=refresh runs the endpoints whose name contains that text; BENCH_LOG_LEVEL sets the Kampus server's

@@ -206,6 +206,8 @@ export interface Figures {
   statementsPerRequest: number;
   /** The run ended early because its refresh tokens ran out. */
   exhausted: boolean;
+  /** What the errors were: answers by status, `timeout`, `socket`. */
+  failures: Record<string, number>;
 }
 
 /** Statements per request, from `probeRequests` sequential requests; each must answer 2xx. */
@@ -244,6 +246,7 @@ async function load<Key extends string>(
 ) {
   const times: number[] = [];
   let errors = 0;
+  const failures: Record<string, number> = {};
   const budget = endpoint.budget?.(key);
   let connectionsMade = 0;
   const first = endpoint.next(key, 0);
@@ -281,11 +284,16 @@ async function load<Key extends string>(
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
       if (status >= 200 && status < 300) times.push(responseTime);
-      else errors++;
+      else {
+        errors++;
+        failures[status] = (failures[status] ?? 0) + 1;
+      }
     });
     if (budget !== undefined) setTimeout(() => instance.stop(), seconds * 1000).unref();
   });
-  return { result, times, errors, exhausted: budget !== undefined && result.duration < seconds - 0.5 };
+  if (result.timeouts) failures.timeout = result.timeouts;
+  if (result.errors) failures.socket = result.errors;
+  return { result, times, errors, failures, exhausted: budget !== undefined && result.duration < seconds - 0.5 };
 }
 
 export async function measure<Key extends string>(
@@ -300,7 +308,7 @@ export async function measure<Key extends string>(
     await load(target, key, endpoint, settings.warmupSeconds, connections, timeoutSeconds);
     await drain(target);
   }
-  const { result, times, errors, exhausted } = await load(
+  const { result, times, errors, failures, exhausted } = await load(
     target,
     key,
     endpoint,
@@ -322,6 +330,7 @@ export async function measure<Key extends string>(
     errors: errors + result.errors + result.timeouts,
     statementsPerRequest,
     exhausted,
+    failures,
   };
 }
 

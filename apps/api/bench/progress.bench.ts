@@ -210,6 +210,7 @@ await runBench('kampus-bench-progress-', async (run) => {
   async function paced(target: Target, key: TargetKey): Promise<Figures> {
     const times: number[] = [];
     let errors = 0;
+    const failures: Record<string, number> = {};
     const before = await target.statements();
     const started = performance.now();
     const end = started + SECONDS * 1000;
@@ -222,7 +223,11 @@ await runBench('kampus-bench-progress-', async (run) => {
           const sentAt = performance.now();
           const answer = await send(`${target.origin}${call.path}`, call, agent).catch(() => null);
           if (answer && answer.status >= 200 && answer.status < 300) times.push(performance.now() - sentAt);
-          else errors++;
+          else {
+            errors++;
+            const failure = answer ? String(answer.status) : 'socket';
+            failures[failure] = (failures[failure] ?? 0) + 1;
+          }
           at += PROGRESS_HEARTBEAT_MS;
         }
         agent.destroy();
@@ -243,6 +248,7 @@ await runBench('kampus-bench-progress-', async (run) => {
       errors,
       statementsPerRequest: statements / Math.max(1, times.length + errors),
       exhausted: false,
+      failures,
     };
   }
 
@@ -251,7 +257,7 @@ await runBench('kampus-bench-progress-', async (run) => {
   const header = `${'server'.padEnd(14)}${pad('heartbeats/s', 13)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('stmts/hb', 10)}${pad('failed', 9)}`;
   const line = (label: string, f: Figures) =>
     console.log(
-      `${label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 13)}${pad(f.p50.toFixed(1), 9)}${pad(f.p95.toFixed(1), 9)}${pad(f.p99.toFixed(1), 9)}${pad(f.max.toFixed(0), 9)}${pad(f.statementsPerRequest.toFixed(1), 10)}${pad(f.errors, 9)}`,
+      `${label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 13)}${pad(f.p50.toFixed(1), 9)}${pad(f.p95.toFixed(1), 9)}${pad(f.p99.toFixed(1), 9)}${pad(f.max.toFixed(0), 9)}${pad(f.statementsPerRequest.toFixed(1), 10)}${pad(f.errors, 9)}${f.errors ? `  ${JSON.stringify(f.failures)}` : ''}`,
     );
   // failed: answers other than 2xx, timeouts and socket errors.
   const quiet = () => Promise.all(Object.values(targets).map((target) => drain(target)));
