@@ -164,7 +164,10 @@ async function readUser(s: Session, id: number) {
 
 const app = Fastify({ logger: false });
 
-app.get('/__statements', () => ({ statements }));
+app.get('/__statements', () => {
+  const cpu = process.cpuUsage();
+  return { statements, cpuMs: (cpu.user + cpu.system) / 1000 };
+});
 
 // GET /api/company/self
 app.get('/self', () =>

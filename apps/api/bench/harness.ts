@@ -167,6 +167,8 @@ export interface Target {
   origin: string;
   /** The number of statements the target has sent to its database so far. */
   statements(): Promise<number>;
+  /** The CPU time (user + system, ms) the target's process has used so far. */
+  cpuMs(): Promise<number>;
   /** Statements a second it sends on its own, idle (Kampus' job poller), taken out of the per-request count. */
   idleRate: number;
 }
@@ -204,6 +206,8 @@ export interface Figures {
   seconds: number;
   errors: number;
   statementsPerRequest: number;
+  /** The server process' CPU time over the recorded run per answer (ms): the cost, however busy the machine is. */
+  cpuMsPerRequest: number;
   /** The run ended early because its refresh tokens ran out. */
   exhausted: boolean;
   /** What the errors were: answers by status, `timeout`, `socket`. */
@@ -308,6 +312,7 @@ export async function measure<Key extends string>(
     await load(target, key, endpoint, settings.warmupSeconds, connections, timeoutSeconds);
     await drain(target);
   }
+  const cpuBefore = await target.cpuMs();
   const { result, times, errors, failures, exhausted } = await load(
     target,
     key,
@@ -316,6 +321,7 @@ export async function measure<Key extends string>(
     connections,
     timeoutSeconds,
   );
+  const cpuMsPerRequest = ((await target.cpuMs()) - cpuBefore) / Math.max(1, times.length + errors);
   times.sort((a, b) => a - b);
   const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   const seconds = result.duration;
@@ -329,6 +335,7 @@ export async function measure<Key extends string>(
     seconds,
     errors: errors + result.errors + result.timeouts,
     statementsPerRequest,
+    cpuMsPerRequest,
     exhausted,
     failures,
   };
@@ -360,7 +367,11 @@ export async function drain(target: Target, timeoutMs = 120_000) {
   }
 }
 
-export const statementsAt = (url: string) => async () => JSON.parse((await send(url)).body).statements as number;
+/** A target's counters, read from its probe (Kampus) or its /__statements (a bare server). */
+function countersAt(url: string): Pick<Target, 'statements' | 'cpuMs'> {
+  const read = async () => JSON.parse((await send(url)).body) as { statements: number; cpuMs: number };
+  return { statements: async () => (await read()).statements, cpuMs: async () => (await read()).cpuMs };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The run
@@ -505,7 +516,7 @@ export async function startKampus(run: Run, database: SeededDatabase, jwtSecret:
   const target: Target = {
     label: 'Kampus',
     origin: `http://127.0.0.1:${port}`,
-    statements: statementsAt(`http://127.0.0.1:${probePort}/`),
+    ...countersAt(`http://127.0.0.1:${probePort}/`),
     idleRate: 0,
   };
   return { child, target, ready: () => waitForReady(child, `${target.origin}/api/ready`) };
@@ -547,7 +558,7 @@ export async function startBare(
   const target: Target = {
     label,
     origin: `http://127.0.0.1:${port}`,
-    statements: statementsAt(`http://127.0.0.1:${port}/__statements`),
+    ...countersAt(`http://127.0.0.1:${port}/__statements`),
     idleRate: 0,
   };
   return { child, target, ready: () => waitForReady(child, `${target.origin}/__statements`) };

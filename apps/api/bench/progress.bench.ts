@@ -212,6 +212,7 @@ await runBench('kampus-bench-progress-', async (run) => {
     let errors = 0;
     const failures: Record<string, number> = {};
     const before = await target.statements();
+    const cpuBefore = await target.cpuMs();
     const started = performance.now();
     const end = started + SECONDS * 1000;
     await Promise.all(
@@ -247,6 +248,7 @@ await runBench('kampus-bench-progress-', async (run) => {
       seconds,
       errors,
       statementsPerRequest: statements / Math.max(1, times.length + errors),
+      cpuMsPerRequest: ((await target.cpuMs()) - cpuBefore) / Math.max(1, times.length + errors),
       exhausted: false,
       failures,
     };
@@ -254,12 +256,12 @@ await runBench('kampus-bench-progress-', async (run) => {
 
   // 4. The runs: as fast as answered, then at the player's pace; Kampus then the bare upsert, each on quiet servers.
   console.log(`\nKampus heartbeat benchmark — ${databaseKind}, ${WATCHERS} watchers, ${machine()}\n`);
-  const header = `${'server'.padEnd(14)}${pad('heartbeats/s', 13)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('stmts/hb', 10)}${pad('failed', 9)}`;
+  const header = `${'server'.padEnd(14)}${pad('heartbeats/s', 13)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('stmts/hb', 10)}${pad('CPU ms/hb', 11)}${pad('failed', 9)}`;
   const line = (label: string, f: Figures) =>
     console.log(
-      `${label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 13)}${pad(f.p50.toFixed(1), 9)}${pad(f.p95.toFixed(1), 9)}${pad(f.p99.toFixed(1), 9)}${pad(f.max.toFixed(0), 9)}${pad(f.statementsPerRequest.toFixed(1), 10)}${pad(f.errors, 9)}${f.errors ? `  ${JSON.stringify(f.failures)}` : ''}`,
+      `${label.padEnd(14)}${pad(f.requestsPerSecond.toFixed(0), 13)}${pad(f.p50.toFixed(1), 9)}${pad(f.p95.toFixed(1), 9)}${pad(f.p99.toFixed(1), 9)}${pad(f.max.toFixed(0), 9)}${pad(f.statementsPerRequest.toFixed(1), 10)}${pad(f.cpuMsPerRequest.toFixed(2), 11)}${pad(f.errors, 9)}${f.errors ? `  ${JSON.stringify(f.failures)}` : ''}`,
     );
-  // failed: answers other than 2xx, timeouts and socket errors.
+  // CPU ms/hb: the server process' CPU time per answer; failed: answers other than 2xx, timeouts and socket errors.
   const quiet = () => Promise.all(Object.values(targets).map((target) => drain(target)));
   const keys = ['kampus', 'bare'] as const;
 
