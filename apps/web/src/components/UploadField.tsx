@@ -106,14 +106,15 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /** `image/jpeg,video/mp4,application/pdf` → `JPEG, MP4, PDF`: people know formats, not MIME types. */
-export const formatsOf = (accept: string) => [
-  ...new Set(
-    accept.split(',').map((type) => {
-      const subtype = type.startsWith('.') ? type.slice(1) : type.slice(type.indexOf('/') + 1);
-      return FORMAT_NAMES[subtype] ?? subtype.toUpperCase();
-    }),
-  ),
-].join(', ');
+export const formatsOf = (accept: string) =>
+  [
+    ...new Set(
+      accept.split(',').map((type) => {
+        const subtype = type.startsWith('.') ? type.slice(1) : type.slice(type.indexOf('/') + 1);
+        return FORMAT_NAMES[subtype] ?? subtype.toUpperCase();
+      }),
+    ),
+  ].join(', ');
 
 type Status =
   | { state: 'idle' }
