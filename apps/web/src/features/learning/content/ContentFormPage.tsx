@@ -79,26 +79,31 @@ function ContentForm({
   type: ContentType;
   onChangeType?: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const save = useRecordSave(contentsResource, content);
   const initial = useMemo(
     () => (content ? contentValues(content) : newContentValues(type, i18n.language)),
     [content, type, i18n.language],
   );
-  // Uploads under way (cover, file): saving now would send the old address, so it waits.
+  // Uploads under way (cover, file): saving now would send the old address, so the save buttons wait.
   const busy = useRef(new Set<string>());
-  const [, setBusyCount] = useState(0);
+  const [busyCount, setBusyCount] = useState(0);
   const busyTracker = (key: string) => (isBusy: boolean) => {
     if (isBusy) busy.current.add(key);
     else busy.current.delete(key);
     setBusyCount(busy.current.size);
   };
-  const onSave = (data: ContentCreate, mode: SaveMode) => {
-    if (busy.current.size > 0) return Promise.reject(new Error(t('content.upload_in_progress')));
-    return save(contentSaveBody(data, content) as ContentCreate & ContentUpdate, mode);
-  };
+  const onSave = (data: ContentCreate, mode: SaveMode) =>
+    save(contentSaveBody(data, content) as ContentCreate & ContentUpdate, mode);
   return (
-    <ResourceForm schema={contentFormSchema} initial={initial} cancelTo={LIST} testId="content-form" onSave={onSave}>
+    <ResourceForm
+      schema={contentFormSchema}
+      initial={initial}
+      cancelTo={LIST}
+      testId="content-form"
+      onSave={onSave}
+      saveDisabled={busyCount > 0}
+    >
       {(form) => (
         <Stack>
           <TypeLine type={form.values.type} onChange={onChangeType} />
