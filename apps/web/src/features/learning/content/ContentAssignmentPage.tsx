@@ -83,7 +83,7 @@ function EnrolmentForm({ id }: { id: number }) {
   const client = useQueryClient();
   const [people, setPeople] = useState<PickedPerson[]>([]);
   const [groups, setGroups] = useState<PickedGroup[]>([]);
-  const [result, setResult] = useState<EnrolmentResult['data'] | null>(null);
+  const [result, setResult] = useState<EnrolmentResult | null>(null);
   const form = useSchemaForm(enrolmentCreateSchema, { user_ids: [], group_ids: [], due_at: null });
   const pickPeople = (next: PickedPerson[]) => {
     setPeople(next);
@@ -102,7 +102,7 @@ function EnrolmentForm({ id }: { id: number }) {
   const submit = () =>
     form.submit(async (body) => {
       const answer = await enrol(id, body);
-      setResult(answer.data);
+      setResult(answer);
       pickPeople([]);
       pickGroups([]);
       await client.invalidateQueries({ queryKey: enrolmentsKey(id) });
@@ -160,8 +160,10 @@ function EnrolmentForm({ id }: { id: number }) {
               closeButtonLabel={t('general.close')}
               onClose={() => setResult(null)}
               data-testid="assignment-result"
+              data-added={result.data.added}
+              data-already={result.data.already}
             >
-              {t('content.assignment.result', { added: result.added, already: result.already })}
+              {result.message}
             </Alert>
           )}
         </Stack>
