@@ -1,5 +1,5 @@
 import type { Content } from '@kampus/shared';
-import { Box, Group, Image, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconEye, IconFolderCog, IconTimeline, IconUsersPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,7 @@ function useColumns(): TableColumn<Content>[] {
       },
       {
         accessor: 'duration_seconds',
-        title: t('content.fields.duration_seconds'),
+        title: t('content.columns.duration'),
         sortable: true,
         noWrap: true,
         render: (content) => formatDuration(content.duration_seconds) ?? '—',
@@ -208,14 +208,15 @@ export default function ContentsListPage() {
   ) : null;
   const managementPath = pathTo('company.content-management');
   const managementLink = hasPage(managementPath) ? (
-    <Link to={managementPath} data-testid="content-management-link">
-      <Group gap={4} component="span">
-        <IconFolderCog size={16} aria-hidden />
-        <Text component="span" fz="sm">
-          {t('content.management_title')}
-        </Text>
-      </Group>
-    </Link>
+    <Button
+      component={Link}
+      to={managementPath}
+      variant="default"
+      leftSection={<IconFolderCog size={16} aria-hidden />}
+      data-testid="content-management-link"
+    >
+      {t('content.management_title')}
+    </Button>
   ) : null;
   return (
     <>
