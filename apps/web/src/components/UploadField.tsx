@@ -167,7 +167,15 @@ export function UploadField({
         const stored = await uploadFile(
           file,
           kind,
-          (percent, loaded, total) => setStatus({ state: 'uploading', percent, name: file.name, loaded, total }),
+          // The request carries the multipart framing too: the bytes shown are the file's share of what was sent.
+          (percent, loaded, total) =>
+            setStatus({
+              state: 'uploading',
+              percent,
+              name: file.name,
+              loaded: Math.min(file.size, Math.round((loaded / total) * file.size)),
+              total: file.size,
+            }),
           aborter.current.signal,
         );
         onUploaded(stored);

