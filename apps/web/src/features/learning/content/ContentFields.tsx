@@ -36,6 +36,7 @@ import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { useHashtagOptions } from './api.js';
 import { formatDuration } from './ContentType.js';
 import { FILE_KIND, type FileType, makesNewVersion, type VideoSource, videoSourceOf } from './form.js';
+import { percentAffix } from './percent.js';
 import { RichTextField } from './RichTextField.js';
 import { readVideoDuration } from './video-duration.js';
 
@@ -251,7 +252,7 @@ function FileField({ form, type, content, onBusyChange, onChosen }: FileFieldPro
 }
 
 function VideoFields({ form, content, onBusyChange }: Omit<FileFieldProps, 'type'>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const source = videoSourceOf(form.values);
   const chooseSource = (next: VideoSource) => {
     if (next === source) return;
@@ -290,7 +291,7 @@ function VideoFields({ form, content, onBusyChange }: Omit<FileFieldProps, 'type
           description={t('content.completion_threshold_hint')}
           min={1}
           max={100}
-          suffix="%"
+          {...percentAffix(i18n.language)}
           allowDecimal={false}
           allowNegative={false}
           value={form.values.completion_threshold ?? ''}

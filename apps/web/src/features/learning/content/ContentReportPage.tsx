@@ -25,6 +25,7 @@ import { useListState } from '../../../lib/list-state.js';
 import { CONTENT_REPORT_LIST_CONFIG, reportExportPath, useContentReport } from './api.js';
 import { ContentHeading } from './ContentHeading.js';
 import { formatDuration } from './ContentType.js';
+import { formatPercent } from './percent.js';
 
 type Row = ContentReportRow & { id: number };
 
@@ -47,7 +48,14 @@ export function formatTimeSpent(seconds: number, t: TFunction): string {
 export function ProgressStatusBadge({ status }: { status: ProgressStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} data-testid="progress-status" data-status={status}>
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status]}
+      // Never cut to "B…" when a narrow screen squeezes the table: the table scrolls instead.
+      miw="max-content"
+      data-testid="progress-status"
+      data-status={status}
+    >
       {t(`content.progress_status.${status}`)}
     </Badge>
   );
@@ -67,7 +75,7 @@ function SummaryCard({ label, value, testId }: { label: string; value: string; t
 }
 
 function SummaryCards({ summary }: { summary: ContentReport['summary'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} data-testid="content-report-summary">
       <SummaryCard label={t('content.report.enrolled')} value={String(summary.enrolled)} testId="summary-enrolled" />
@@ -75,7 +83,7 @@ function SummaryCards({ summary }: { summary: ContentReport['summary'] }) {
       <SummaryCard label={t('content.report.completed')} value={String(summary.completed)} testId="summary-completed" />
       <SummaryCard
         label={t('content.report.average_progress')}
-        value={`${Math.round(summary.average_progress)}%`}
+        value={formatPercent(summary.average_progress, i18n.language)}
         testId="summary-average"
       />
       <SummaryCard
@@ -89,7 +97,7 @@ function SummaryCards({ summary }: { summary: ContentReport['summary'] }) {
 
 /** Per marker of an interactive video: how many answered it and, of a scored one, how many answered right. */
 function MarkersTable({ markers }: { markers: ContentReport['summary']['markers'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="md" data-testid="content-report-markers">
       <Title order={3} fz="md" mb="sm">
@@ -113,7 +121,7 @@ function MarkersTable({ markers }: { markers: ContentReport['summary']['markers'
                 <Table.Td ta="right">{marker.answers}</Table.Td>
                 <Table.Td ta="right">
                   {marker.answers > 0
-                    ? `${marker.correct} (${Math.round((marker.correct / marker.answers) * 100)}%)`
+                    ? `${marker.correct} (${formatPercent((marker.correct / marker.answers) * 100, i18n.language)})`
                     : marker.correct}
                 </Table.Td>
               </Table.Tr>
@@ -164,7 +172,9 @@ function useColumns(): TableColumn<Row>[] {
               color={row.status === 'completed' ? 'success' : 'brand'}
               aria-label={t('content.report.progress_of', { name: `${row.user.name} ${row.user.surname}` })}
             />
-            <Text fz="xs" w={36} ta="right" data-testid="report-progress">{`${Math.round(row.progress)}%`}</Text>
+            <Text fz="xs" w={40} ta="right" data-testid="report-progress">
+              {formatPercent(row.progress, i18n.language)}
+            </Text>
           </Group>
         ),
       },

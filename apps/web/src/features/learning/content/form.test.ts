@@ -9,6 +9,7 @@ import {
   newContentValues,
   videoSourceOf,
 } from './form.js';
+import { formatPercent, percentAffix } from './percent.js';
 
 const file = {
   url: '/api/files/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.mp4',
@@ -138,5 +139,15 @@ describe('formatDuration', () => {
     [3725, '1:02:05'],
   ])('%s seconds → %s', (seconds, shown) => {
     expect(formatDuration(seconds)).toBe(shown);
+  });
+});
+
+describe("percentages in the reader's language", () => {
+  it('puts the sign where the language does', () => {
+    expect(formatPercent(95, 'tr')).toBe('%95');
+    expect(formatPercent(95.4, 'en')).toBe('95%');
+    expect(formatPercent(95, 'de')).toBe('95\u00a0%');
+    expect(percentAffix('tr')).toEqual({ prefix: '%' });
+    expect(percentAffix('en')).toEqual({ suffix: '%' });
   });
 });
