@@ -285,7 +285,10 @@ function VideoFields({ form, content, onBusyChange }: Omit<FileFieldProps, 'type
         <AddressInput form={form} label={t('content.fields.video_url')} hint={t('content.video_url_hint')} />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DurationInput form={form} hint={t('content.duration_video_hint')} />
+        <DurationInput
+          form={form}
+          hint={t(source === 'file' ? 'content.duration_video_hint' : 'content.duration_hint')}
+        />
         <NumberInput
           label={t('content.fields.completion_threshold')}
           description={t('content.completion_threshold_hint')}

@@ -47,7 +47,7 @@ function StorageCards({ storage }: { storage: ContentOverview['storage'] }) {
           {t('content.management.storage_total', { size: formatFileSize(total) })}
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} data-testid="content-storage">
+      <SimpleGrid cols={{ base: 2, md: 5 }} data-testid="content-storage">
         {storage.map((row) => (
           <Paper key={row.type} withBorder radius="lg" p="md" data-testid={`storage-${row.type}`}>
             <Group gap="sm" wrap="nowrap">
