@@ -68,8 +68,12 @@ describe('the content library admin in Chromium', () => {
     await page.getByTestId('content-add').first().waitFor();
     await axeClean(page);
 
-    // A web link: the type first, then an address that is not http(s) is refused on its field before sending.
-    await chooseType(page, 'link');
+    // A web link, started from the footer's quick-create (company.content.add): the type first, then an address
+    // that is not http(s) is refused on its field before sending.
+    await page.getByTestId('quick-create').click();
+    await page.getByTestId('quick-create-content').click();
+    await page.waitForURL(/\/admin\/content\/add$/);
+    await page.getByTestId('content-type-link').click();
     const form = page.getByTestId('content-form');
     await form.locator('input[name="title"]').fill(`Bağlantı ${stamp}`);
     await page.getByTestId('content-url').fill('ftp://example.com');
