@@ -2,8 +2,8 @@ import type { ContentProgress } from '@kampus/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { providers } from '../../../../test/render.js';
-import { ScormPlayer } from './ScormPlayer.js';
-import { resumeData } from './scorm-runtime.js';
+import ScormSlot, { ScormPlayer } from './ScormPlayer.js';
+import { resumeData, sessionId } from './scorm-runtime.js';
 
 /** The calls of both editions a package makes on the runtime it finds. */
 type ScormCalls = Record<
@@ -205,6 +205,41 @@ describe('ScormPlayer', () => {
   });
 });
 
+describe("ScormSlot (the player page's lazy SCORM slot)", () => {
+  const data = (scorm: { version: '1.2' | '2004'; launch_url: string } | null) =>
+    ({
+      content: { id: 9, scorm },
+      progress: null,
+      cmi: { cmi: { suspend_data: 'saved' } },
+      preview: false,
+    }) as unknown as Parameters<typeof ScormSlot>[0]['data'];
+
+  it('plays the package of the player answer, resumed from its saved data', async () => {
+    const Providers = providers();
+    const { unmount } = render(
+      <Providers>
+        <ScormSlot data={data({ version: '1.2', launch_url: '/api/scorm/4/t/index.html' })} />
+      </Providers>,
+    );
+    expect((await screen.findByTitle('SCORM lesson')).getAttribute('src')).toBe('/api/scorm/4/t/index.html');
+    act(() => {
+      scormWindow.API?.LMSInitialize('');
+    });
+    expect(scormWindow.API?.LMSGetValue('cmi.suspend_data')).toBe('saved');
+    unmount();
+  });
+
+  it('renders nothing for a content that is not a package', () => {
+    const Providers = providers();
+    const { container } = render(
+      <Providers>
+        <ScormSlot data={data(null)} />
+      </Providers>,
+    );
+    expect(container.querySelector('iframe')).toBeNull();
+  });
+});
+
 describe('resumeData', () => {
   it('leaves out what a session writes for the LMS alone and says whether the attempt resumes', () => {
     expect(resumeData('1.2', null)).toBeNull();
@@ -218,5 +253,20 @@ describe('resumeData', () => {
     expect(resumeData('1.2', { cmi: { core: { exit: '', lesson_location: 'x' } } })).toEqual({
       cmi: { core: { entry: '', lesson_location: 'x' } },
     });
+  });
+});
+
+describe('sessionId', () => {
+  it('is a version 4 UUID, also where crypto.randomUUID is missing (plain http)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(sessionId()).toMatch(uuid);
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      expect(sessionId()).toMatch(uuid);
+      expect(sessionId()).not.toBe(sessionId());
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });

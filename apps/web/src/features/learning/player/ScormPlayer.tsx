@@ -1,4 +1,4 @@
-import { type ContentProgress, progressResponseSchema, type ScormVersion } from '@kampus/shared';
+import { type ContentProgress, type PlayerResponse, progressResponseSchema, type ScormVersion } from '@kampus/shared';
 import { Alert, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,5 +121,23 @@ export function ScormPlayer({ contentId, launchUrl, version, cmi, preview, onPro
         />
       )}
     </Box>
+  );
+}
+
+/**
+ * The player page's slot for SCORM (ContentPlayer loads `./ScormPlayer.tsx` lazily and renders its default export
+ * with the player answer): the package of that answer, resumed from its saved data, recorded unless it is a preview.
+ */
+export default function ScormSlot({ data }: { data: PlayerResponse['data'] }) {
+  const scorm = data.content.scorm;
+  if (!scorm) return null;
+  return (
+    <ScormPlayer
+      contentId={data.content.id}
+      launchUrl={scorm.launch_url}
+      version={scorm.version}
+      cmi={data.cmi}
+      preview={data.preview}
+    />
   );
 }

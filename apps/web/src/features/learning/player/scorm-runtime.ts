@@ -100,12 +100,22 @@ function launchData(options: ScormRuntimeOptions): CmiData {
   return { cmi: { learner_id: id, learner_name: name, mode, credit } };
 }
 
+/** A version 4 UUID; `crypto.randomUUID` exists only in secure contexts, and a company may be served over plain http. */
+export function sessionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * Commits in order, the newest data winning: while one is on its way, a newer one waits and replaces any older
  * waiting one (a full commit carries everything); a failed one is sent again with its number on the next save.
  */
 function commitQueue(options: ScormRuntimeOptions) {
-  const session = crypto.randomUUID();
+  const session = sessionId();
   let seq = 0;
   let waiting: { commit: ScormCommit; finishing: boolean } | null = null;
   let sending: Promise<void> | null = null;
