@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { providers } from '../../../../test/render.js';
 import ScormSlot, { ScormPlayer } from './ScormPlayer.js';
-import { resumeData, sessionId } from './scorm-runtime.js';
+import { resumeData, sessionId, startScormRuntime } from './scorm-runtime.js';
 
 /** The calls of both editions a package makes on the runtime it finds. */
 type ScormCalls = Record<
@@ -253,6 +253,41 @@ describe('resumeData', () => {
     expect(resumeData('1.2', { cmi: { core: { exit: '', lesson_location: 'x' } } })).toEqual({
       cmi: { core: { entry: '', lesson_location: 'x' } },
     });
+  });
+});
+
+describe('startScormRuntime', () => {
+  it('saves on its interval what the package set without committing, once, and stops saving when stopped', async () => {
+    const send = vi.fn(async () => null);
+    const target = new EventTarget() as unknown as Window;
+    const runtime = await startScormRuntime(
+      {
+        version: '2004',
+        cmi: null,
+        preview: false,
+        learner: { id: 5, name: 'Ada', surname: 'Yılmaz' },
+        send,
+        autosaveMs: 30,
+      },
+      target,
+    );
+    const api = (target as unknown as { API_1484_11: ScormCalls }).API_1484_11;
+    expect(api.Initialize('')).toBe('true');
+    expect(api.GetValue('cmi.learner_name')).toBe('Yılmaz, Ada');
+    api.SetValue('cmi.location', 'page-4');
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Unchanged data is not sent again.
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]).toMatchObject([{ seq: 0, cmi: { cmi: { location: 'page-4' } } }, false]);
+    api.SetValue('cmi.suspend_data', 'half');
+    runtime.stop();
+    // Stopping sends what is left, as a final save, and takes the API off the window.
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(send.mock.calls[1]).toMatchObject([{ seq: 1, cmi: { cmi: { suspend_data: 'half' } } }, true]);
+    expect((target as unknown as { API_1484_11?: unknown }).API_1484_11).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });
 
