@@ -17,7 +17,6 @@ import { createAuthService } from './identity/auth/service.js';
 import { registerRoleRoutes } from './identity/roles/routes.js';
 import { createRolesService } from './identity/roles/service.js';
 import { registerContentRoutes } from './learning/content/routes.js';
-import { cmiToProgress, inspectScormPackage, registerScormRoutes, scormLaunchUrl } from './learning/content/scorm.js';
 import { createContentService } from './learning/content/service.js';
 import { createHashtagsService } from './learning/hashtags/service.js';
 import { registerCompanyRoutes } from './organisation/companies/routes.js';
@@ -101,19 +100,7 @@ export const MODULES = [
     create: createHashtagsService,
     serve: (app, hashtags) => registerResource(app, hashtags.resource),
   }),
-  defineModule({
-    name: 'content',
-    create: (platform) =>
-      createContentService(platform, {
-        inspect: (companyId, storedName) => inspectScormPackage(platform.files, companyId, storedName),
-        runtime: { launchUrl: (input) => scormLaunchUrl(platform, input), outcome: cmiToProgress },
-      }),
-    serve: (app, content, platform) => {
-      registerContentRoutes(app, content);
-      // The packages' files, under the addresses scormLaunchUrl signs.
-      registerScormRoutes(app, platform);
-    },
-  }),
+  defineModule({ name: 'content', create: createContentService, serve: registerContentRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // reporting

@@ -25,7 +25,6 @@ import {
   contentTypeOf,
   inspectScormPackage,
   isSafeEntryPath,
-  registerScormRoutes,
   SCORM_CONTENT_SECURITY_POLICY,
   SCORM_LAUNCH_TTL_SECONDS,
   SCORM_LIMITS,
@@ -226,9 +225,6 @@ describe('GET /api/scorm/{versionId}/{token}/{path}', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    if (!test.app.hasRoute({ method: 'GET', url: '/api/scorm/:versionId/:token/*' })) {
-      registerScormRoutes(test.app, test.platform);
-    }
     company = await test.factories.createCompany();
     other = await test.factories.createCompany();
     learner = await test.factories.createUser(company);
