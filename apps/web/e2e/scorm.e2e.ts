@@ -101,9 +101,15 @@ describe('SCORM packages in Chromium', () => {
     return created.data.id;
   }
 
+  /** Opens the player page; the package's frame reaches down to the bottom of the window. */
   async function openPlayer(page: Page, contentId: number): Promise<FrameLocator> {
     await page.goto(`${origin('demo')}/eduction/${contentId}/player?source=content`);
-    await page.getByTestId('scorm-player').locator('iframe').waitFor();
+    const frame = page.getByTestId('scorm-player').locator('iframe');
+    await frame.waitFor();
+    const box = await frame.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && viewport.height - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+    expect(box && viewport && viewport.height - (box.y + box.height)).toBeLessThanOrEqual(40);
     return page.frameLocator('[data-testid="scorm-player"] iframe');
   }
 

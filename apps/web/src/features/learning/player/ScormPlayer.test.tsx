@@ -214,11 +214,12 @@ describe("ScormSlot (the player page's lazy SCORM slot)", () => {
       preview: false,
     }) as unknown as Parameters<typeof ScormSlot>[0]['data'];
 
-  it('plays the package of the player answer, resumed from its saved data', async () => {
+  it('plays the package of the player answer, resumed from its saved data, and hands its progress on', async () => {
     const Providers = providers();
+    const accept = vi.fn();
     const { unmount } = render(
       <Providers>
-        <ScormSlot data={data({ version: '1.2', launch_url: '/api/scorm/4/t/index.html' })} />
+        <ScormSlot data={data({ version: '1.2', launch_url: '/api/scorm/4/t/index.html' })} channel={{ accept }} />
       </Providers>,
     );
     expect((await screen.findByTitle('SCORM lesson')).getAttribute('src')).toBe('/api/scorm/4/t/index.html');
@@ -226,6 +227,10 @@ describe("ScormSlot (the player page's lazy SCORM slot)", () => {
       scormWindow.API?.LMSInitialize('');
     });
     expect(scormWindow.API?.LMSGetValue('cmi.suspend_data')).toBe('saved');
+    act(() => {
+      scormWindow.API?.LMSCommit('');
+    });
+    await waitFor(() => expect(accept).toHaveBeenCalledWith(progress(85)));
     unmount();
   });
 

@@ -1,6 +1,6 @@
 import { type ContentProgress, type PlayerResponse, progressResponseSchema, type ScormVersion } from '@kampus/shared';
 import { Alert, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/api.js';
 import { sessionStore } from '../../../lib/session.js';
@@ -39,6 +39,27 @@ async function sendCommit(contentId: number, commit: ScormCommit, finishing: boo
 
 type RuntimeState = 'loading' | 'ready' | 'failed';
 
+/** Room left under the frame, so the page around it (its padding) does not scroll. */
+const BOTTOM_GAP_PX = 16;
+
+/**
+ * The frame's height: from where it starts down to the bottom of the window, whatever the page above it holds; a
+ * package is a full screen of its own. Measured again when the window is resized.
+ */
+function useViewportHeight(box: RefObject<HTMLElement | null>): string {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = box.current;
+      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [box]);
+  return top === null ? '70vh' : `max(360px, calc(100dvh - ${top + BOTTOM_GAP_PX}px))`;
+}
+
 /**
  * A SCORM package in a full-size frame, with the scorm-again runtime installed on this window before the frame
  * loads (packages look for window.API / window.API_1484_11 on their parent). Same origin and a sandbox that keeps
@@ -52,6 +73,8 @@ export function ScormPlayer({ contentId, launchUrl, version, cmi, preview, onPro
   // Read when the runtime starts, so a new progress callback or a refetched answer never restarts the package.
   const latest = useRef({ cmi, onProgress });
   latest.current = { cmi, onProgress };
+  const box = useRef<HTMLDivElement>(null);
+  const height = useViewportHeight(box);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt starts the runtime again after a failed load
   useEffect(() => {
@@ -99,14 +122,14 @@ export function ScormPlayer({ contentId, launchUrl, version, cmi, preview, onPro
   }
 
   return (
-    <Box pos="relative" h="100%" mih="70vh" data-testid="scorm-player">
+    <Box ref={box} pos="relative" data-testid="scorm-player">
       {!saved && (
         <Alert color="yellow" role="status" radius={0} py={6} data-testid="scorm-save-failed">
           {t('scorm.save_failed')}
         </Alert>
       )}
       {state === 'loading' ? (
-        <Center h="100%" mih="50vh">
+        <Center h={height}>
           <Loader aria-label={t('scorm.loading')} />
         </Center>
       ) : (
@@ -117,7 +140,7 @@ export function ScormPlayer({ contentId, launchUrl, version, cmi, preview, onPro
           // navigation, so a package cannot take the learner away from the player.
           sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"
           allow="fullscreen; autoplay"
-          style={{ display: 'block', width: '100%', height: '100%', minHeight: '70vh', border: 0 }}
+          style={{ display: 'block', width: '100%', height, border: 0 }}
         />
       )}
     </Box>
@@ -126,9 +149,16 @@ export function ScormPlayer({ contentId, launchUrl, version, cmi, preview, onPro
 
 /**
  * The player page's slot for SCORM (ContentPlayer loads `./ScormPlayer.tsx` lazily and renders its default export
- * with the player answer): the package of that answer, resumed from its saved data, recorded unless it is a preview.
+ * with the player answer and its progress channel): the package of that answer, resumed from its saved data,
+ * recorded unless it is a preview. The progress each commit answers goes to the channel when it takes one.
  */
-export default function ScormSlot({ data }: { data: PlayerResponse['data'] }) {
+export default function ScormSlot({
+  data,
+  channel,
+}: {
+  data: PlayerResponse['data'];
+  channel?: { accept?(progress: ContentProgress): void };
+}) {
   const scorm = data.content.scorm;
   if (!scorm) return null;
   return (
@@ -138,6 +168,7 @@ export default function ScormSlot({ data }: { data: PlayerResponse['data'] }) {
       version={scorm.version}
       cmi={data.cmi}
       preview={data.preview}
+      onProgress={(progress) => channel?.accept?.(progress)}
     />
   );
 }
