@@ -10,8 +10,9 @@ import type {
   ScormCommit,
   WatchedRange,
 } from '@kampus/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { preparedQuery } from '../../../db/prepared.js';
 import {
   contentEnrolments,
   contentMarkerAnswers,
@@ -96,6 +97,54 @@ function presentMarker(marker: MarkerRow, answer: number[][] | null): PlayerMark
     answer,
   };
 }
+
+/** A heartbeat's read: the learner's locked row of the current version, with its content, if enrolled and active. */
+const lockedReportRow = preparedQuery('content_progress_locked', (db) =>
+  db
+    .select({ content: contents, version: contentVersions, progress: contentProgress })
+    .from(contentProgress)
+    .innerJoin(contents, eq(contents.id, contentProgress.contentId))
+    .innerJoin(
+      contentVersions,
+      and(eq(contentVersions.id, contents.currentVersionId), eq(contentVersions.id, contentProgress.versionId)),
+    )
+    .innerJoin(
+      contentEnrolments,
+      and(eq(contentEnrolments.contentId, contents.id), eq(contentEnrolments.userId, contentProgress.userId)),
+    )
+    .where(
+      and(
+        eq(contentProgress.userId, sql.placeholder('userId')),
+        eq(contentProgress.contentId, sql.placeholder('contentId')),
+        eq(contents.status, 1),
+      ),
+    )
+    .for('update', { of: contentProgress }),
+);
+
+/** A heartbeat's write: every column a report may change, in one prepared statement. */
+const writeProgressRow = preparedQuery('content_progress_write', (db) =>
+  db
+    .update(contentProgress)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      progress: sql`${sql.placeholder('progress')}`,
+      watchedRanges: sql`${sql.placeholder('watchedRanges')}::jsonb`,
+      position: sql`${sql.placeholder('position')}`,
+      pagesSeen: sql`${sql.placeholder('pagesSeen')}::jsonb`,
+      timeSpentSeconds: sql`${sql.placeholder('timeSpentSeconds')}`,
+      score: sql`${sql.placeholder('score')}`,
+      success: sql`${sql.placeholder('success')}`,
+      cmi: sql`${sql.placeholder('cmi')}::jsonb`,
+      session: sql`${sql.placeholder('session')}::uuid`,
+      seq: sql`${sql.placeholder('seq')}`,
+      sessionStartedAt: sql`${sql.placeholder('sessionStartedAt')}::timestamptz`,
+      sessionCredited: sql`${sql.placeholder('sessionCredited')}`,
+      completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+    })
+    .where(eq(contentProgress.id, sql.placeholder('id'))),
+);
 
 export function createContentPlayback(platform: Platform) {
   const db = platform.database.db;
@@ -238,11 +287,20 @@ export function createContentPlayback(platform: Platform) {
     });
   }
 
-  /** The learner's row for this version, locked for the report's update; made when the player was never opened. */
-  async function lockedProgress(tx: Db, actor: Actor, content: ContentRow, version: VersionRow) {
-    const opened = await openProgress(tx, actor, content, version);
-    const [row] = await tx.select().from(contentProgress).where(eq(contentProgress.id, opened.id)).for('update');
-    return row ?? opened;
+  /**
+   * The learner's row of the content's current version, locked for the report's update, with the content and the
+   * version, in one statement (the path of every heartbeat). When it finds nothing (never opened, a new version, not
+   * enrolled, passive) the player's checks run and make the row: then the same statement again.
+   */
+  async function lockedForReport(tx: Db, actor: Actor, contentId: number) {
+    const values = { userId: actor.userId, contentId };
+    const [found] = await lockedReportRow(tx, values);
+    if (found) return found;
+    const { content, version } = await playable(tx, actor, contentId, true);
+    await openProgress(tx, actor, content, version);
+    const [opened] = await lockedReportRow(tx, values);
+    if (!opened) throw notFound();
+    return opened;
   }
 
   /** What a report of a new (session, seq) changes, or null for one already applied (a replay). */
@@ -331,34 +389,48 @@ export function createContentPlayback(platform: Platform) {
   ): Promise<ProgressRow> {
     const { completed, ...columns } = changes;
     const completesNow = completed === true && row.status !== 'completed';
-    const [updated] = await tx
-      .update(contentProgress)
-      .set({
-        ...columns,
-        ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
-      })
-      .where(eq(contentProgress.id, row.id))
-      .returning();
+    const next: ProgressRow = {
+      ...row,
+      ...columns,
+      ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
+    };
+    await writeProgressRow(tx, {
+      id: row.id,
+      status: next.status,
+      progress: next.progress,
+      watchedRanges: JSON.stringify(next.watchedRanges),
+      position: next.position,
+      pagesSeen: JSON.stringify(next.pagesSeen),
+      timeSpentSeconds: next.timeSpentSeconds,
+      score: next.score,
+      success: next.success,
+      cmi: next.cmi === null ? null : JSON.stringify(next.cmi),
+      session: next.session,
+      seq: next.seq,
+      sessionStartedAt: next.sessionStartedAt?.toISOString() ?? null,
+      sessionCredited: next.sessionCredited,
+      completedAt: next.completedAt?.toISOString() ?? null,
+      updatedAt: next.updatedAt.toISOString(),
+    });
     if (completesNow) {
       await record(tx, actor, {
         action: 'content.completed',
         entity: 'content',
         id: content.id,
-        after: { user_id: actor.userId, version: version.number, score: updated?.score ?? null },
+        after: { user_id: actor.userId, version: version.number, score: next.score },
       });
     }
-    return updated ?? row;
+    return next;
   }
 
   /** POST api/contents/{id}/progress. */
   function report(actor: Actor, contentId: number, body: ProgressReport): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
-      const { content, version } = await playable(tx, actor, contentId, true);
+      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
       const expected = content.type === 'video' || content.type === 'document' ? content.type : ['link', 'page'];
       if (Array.isArray(expected) ? !expected.includes(body.kind) : expected !== body.kind) {
         throw invalidFields({ kind: 'content.report_kind_invalid' });
       }
-      const row = await lockedProgress(tx, actor, content, version);
       const now = new Date();
       const changes = applyReport(row, content, version, body, now);
       if (!changes) return presentProgress(row, version) as ContentProgress;
@@ -385,9 +457,8 @@ export function createContentPlayback(platform: Platform) {
   /** PUT api/contents/{id}/scorm: the runtime's CMI data; completion, score and success follow from it. */
   function commitScorm(actor: Actor, contentId: number, body: ScormCommit): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
-      const { content, version } = await playable(tx, actor, contentId, true);
+      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
       if (content.type !== 'scorm' || !version.scorm) throw invalidFields({ kind: 'content.report_kind_invalid' });
-      const row = await lockedProgress(tx, actor, content, version);
       if (row.session === body.session && body.seq <= row.seq) return presentProgress(row, version) as ContentProgress;
       const now = new Date();
       const outcome = cmiToProgress(version.scorm.version, body.cmi);
