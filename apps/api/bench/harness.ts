@@ -509,7 +509,9 @@ export async function startKampus(run: Run, database: SeededDatabase, jwtSecret:
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       BENCH_PROBE_PORT: String(probePort),
       BENCH_PARENT_PID: String(process.pid),
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+      // BENCH_KAMPUS_NODE_OPTIONS reaches the Kampus server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} ${process.env.BENCH_KAMPUS_NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
     },
     path.join(run.work, 'kampus.log'),
   );

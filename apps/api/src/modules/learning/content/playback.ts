@@ -39,12 +39,54 @@ import { cmiToProgress, scormLaunchUrl } from './scorm.js';
 
 type ContentRow = typeof contents.$inferSelect;
 type VersionRow = typeof contentVersions.$inferSelect;
-type ProgressRow = typeof contentProgress.$inferSelect;
+
+/** What a report reads of each row: the hot path selects these columns only (every column costs on every heartbeat). */
+const REPORT_CONTENT = {
+  id: contents.id,
+  type: contents.type,
+  guardEnabled: contents.guardEnabled,
+  completionThreshold: contents.completionThreshold,
+  minReadingSeconds: contents.minReadingSeconds,
+  durationSeconds: contents.durationSeconds,
+};
+const REPORT_VERSION = {
+  id: contentVersions.id,
+  number: contentVersions.number,
+  durationSeconds: contentVersions.durationSeconds,
+  pageCount: contentVersions.pageCount,
+  mime: contentVersions.mime,
+  scorm: contentVersions.scorm,
+};
+const REPORT_PROGRESS = {
+  id: contentProgress.id,
+  status: contentProgress.status,
+  progress: contentProgress.progress,
+  watchedRanges: contentProgress.watchedRanges,
+  position: contentProgress.position,
+  pagesSeen: contentProgress.pagesSeen,
+  timeSpentSeconds: contentProgress.timeSpentSeconds,
+  score: contentProgress.score,
+  success: contentProgress.success,
+  session: contentProgress.session,
+  seq: contentProgress.seq,
+  sessionStartedAt: contentProgress.sessionStartedAt,
+  sessionCredited: contentProgress.sessionCredited,
+  startedAt: contentProgress.startedAt,
+  completedAt: contentProgress.completedAt,
+  updatedAt: contentProgress.updatedAt,
+};
+type Picked<T extends Record<string, { _: { data: unknown; notNull: boolean } }>> = {
+  [K in keyof T]: T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null;
+};
+type ReportContent = Picked<typeof REPORT_CONTENT>;
+type ReportVersion = Picked<typeof REPORT_VERSION>;
+/** A learner's progress row as a report reads and writes it (the SCORM data is written, never read, on this path). */
+type ProgressRow = Picked<typeof REPORT_PROGRESS> & { cmi?: Record<string, unknown> | null };
 type MarkerRow = typeof contentMarkers.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function presentProgress(row: ProgressRow | null, version: VersionRow): ContentProgress | null {
+function presentProgress(row: ProgressRow | null, version: Pick<VersionRow, 'number'>): ContentProgress | null {
   if (!row) return null;
   return {
     status: row.status as ProgressStatus,
@@ -101,7 +143,7 @@ function presentMarker(marker: MarkerRow, answer: number[][] | null): PlayerMark
 /** A heartbeat's read: the learner's locked row of the current version, with its content, if enrolled and active. */
 const lockedReportRow = preparedQuery('content_progress_locked', (db) =>
   db
-    .select({ content: contents, version: contentVersions, progress: contentProgress })
+    .select({ content: REPORT_CONTENT, version: REPORT_VERSION, progress: REPORT_PROGRESS })
     .from(contentProgress)
     .innerJoin(contents, eq(contents.id, contentProgress.contentId))
     .innerJoin(
@@ -135,7 +177,8 @@ const writeProgressRow = preparedQuery('content_progress_write', (db) =>
       timeSpentSeconds: sql`${sql.placeholder('timeSpentSeconds')}`,
       score: sql`${sql.placeholder('score')}`,
       success: sql`${sql.placeholder('success')}`,
-      cmi: sql`${sql.placeholder('cmi')}::jsonb`,
+      // Kept unless a SCORM commit sends new data: the heartbeat's read leaves the CMI out.
+      cmi: sql`coalesce(${sql.placeholder('cmi')}::jsonb, ${contentProgress.cmi})`,
       session: sql`${sql.placeholder('session')}::uuid`,
       seq: sql`${sql.placeholder('seq')}`,
       sessionStartedAt: sql`${sql.placeholder('sessionStartedAt')}::timestamptz`,
@@ -306,8 +349,8 @@ export function createContentPlayback(platform: Platform) {
   /** What a report of a new (session, seq) changes, or null for one already applied (a replay). */
   function applyReport(
     row: ProgressRow,
-    content: ContentRow,
-    version: VersionRow,
+    content: ReportContent,
+    version: ReportVersion,
     report: ProgressReport,
     now: Date,
   ): Partial<ProgressRow> | null {
@@ -382,8 +425,8 @@ export function createContentPlayback(platform: Platform) {
   async function writeProgress(
     tx: Db,
     actor: Actor,
-    content: ContentRow,
-    version: VersionRow,
+    content: ReportContent,
+    version: ReportVersion,
     row: ProgressRow,
     changes: Partial<ProgressRow> & { completed?: boolean },
   ): Promise<ProgressRow> {
@@ -404,7 +447,7 @@ export function createContentPlayback(platform: Platform) {
       timeSpentSeconds: next.timeSpentSeconds,
       score: next.score,
       success: next.success,
-      cmi: next.cmi === null ? null : JSON.stringify(next.cmi),
+      cmi: next.cmi ? JSON.stringify(next.cmi) : null,
       session: next.session,
       seq: next.seq,
       sessionStartedAt: next.sessionStartedAt?.toISOString() ?? null,
