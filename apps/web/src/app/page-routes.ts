@@ -31,6 +31,9 @@ export const PAGE_ROUTES = {
   'User.faq': '/faq',
   'user.assignment-detail': '/assignment/:id/detail',
   'user.education-detail': '/education/:id/detail',
+  // The separate player page (spec §2.1, its spelling) and the same page under the word spelled right.
+  'user.player': '/eduction/:id/player',
+  'user.education-player': '/education/:id/player',
   company: '/admin',
   'company.dashboard': '/admin/dashboard',
   'company.user': '/admin/user',
@@ -47,6 +50,9 @@ export const PAGE_ROUTES = {
   'company.jobs.index': '/admin/jobs',
   'company.mail-templates': '/admin/mail-templates',
   'company.mail-templates.edit': '/admin/mail-templates/:event/:language',
+  'company.content.addx': '/admin/content/addx',
+  'company.content.editx': '/admin/content/editx/:id',
+  'company.content.preview': '/admin/content/:id/preview',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;

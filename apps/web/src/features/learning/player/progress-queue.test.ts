@@ -1,6 +1,6 @@
 import type { ContentProgress, ProgressReport } from '@kampus/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ProgressReporter, queueKey, type ReportStore, type SendReport } from './progress-queue.js';
+import { ProgressReporter, queueKey, type ReportBody, type ReportStore, type SendReport } from './progress-queue.js';
 
 const progress = (value: number): ContentProgress => ({
   status: value >= 100 ? 'completed' : 'in_progress',
@@ -44,8 +44,12 @@ function fakeServer() {
   return { send, received, state };
 }
 
-const video = (from: number, to: number) =>
-  ({ kind: 'video', ranges: [[from, to]], position: to, duration: 100 }) as const;
+const video = (from: number, to: number): ReportBody => ({
+  kind: 'video',
+  ranges: [[from, to]],
+  position: to,
+  duration: 100,
+});
 
 describe('the progress reporter', () => {
   const key = queueKey(7, 3);
