@@ -16,6 +16,8 @@ import { registerAuthRoutes } from './identity/auth/routes.js';
 import { createAuthService } from './identity/auth/service.js';
 import { registerRoleRoutes } from './identity/roles/routes.js';
 import { createRolesService } from './identity/roles/service.js';
+import { registerContentRoutes } from './learning/content/routes.js';
+import { createContentService } from './learning/content/service.js';
 import { createHashtagsService } from './learning/hashtags/service.js';
 import { registerCompanyRoutes } from './organisation/companies/routes.js';
 import { createCompaniesService } from './organisation/companies/service.js';
@@ -98,6 +100,7 @@ export const MODULES = [
     create: createHashtagsService,
     serve: (app, hashtags) => registerResource(app, hashtags.resource),
   }),
+  defineModule({ name: 'content', create: (platform) => createContentService(platform), serve: registerContentRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // reporting

@@ -52,6 +52,28 @@ export async function attachFile(tx: Db, companyId: number, url: string): Promis
   return marked.length > 0;
 }
 
+/** What the files table knows of an address this server issued for companyId, in the caller's transaction. */
+export async function storedFileOf(
+  tx: Db,
+  companyId: number,
+  url: string,
+): Promise<{ name: string; originalName: string; size: number; mime: string } | null> {
+  const name = storedNameOf(url);
+  if (name === null) return null;
+  const [row] = await withTenantMoved(tx, companyId, () =>
+    tx
+      .select({
+        name: storedFiles.name,
+        originalName: storedFiles.originalName,
+        size: storedFiles.size,
+        mime: storedFiles.mime,
+      })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.name, name))),
+  );
+  return row ?? null;
+}
+
 /**
  * One record no longer points at the address (a replaced or cleared photo or logo). A file nothing points at any more
  * is removed by the next clean-up once it is older than the grace period.

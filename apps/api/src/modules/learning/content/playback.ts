@@ -1,0 +1,513 @@
+import type {
+  ContentProgress,
+  MarkerAnswer,
+  MyContent,
+  PlayerContent,
+  PlayerMarker,
+  PlayerResponse,
+  ProgressReport,
+  ProgressStatus,
+  ScormCommit,
+  ScormVersion,
+  WatchedRange,
+} from '@kampus/shared';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import {
+  contentEnrolments,
+  contentMarkerAnswers,
+  contentMarkers,
+  contentProgress,
+  contents,
+  contentVersions,
+} from '../../../db/schema/index.js';
+import { inTenant } from '../../../db/scope.js';
+import type { Actor } from '../../../platform/actor.js';
+import type { Platform } from '../../../platform/deps.js';
+import { record } from '../../../platform/events.js';
+import { invalidFields, notFound } from '../../../platform/http/errors.js';
+import { signedFileUrl } from '../../system/files/service.js';
+import {
+  acceptVideoRanges,
+  furthestPoint,
+  newSessionStart,
+  readingSeconds,
+  sessionCredit,
+  watchedPercent,
+} from './progress.js';
+
+type ContentRow = typeof contents.$inferSelect;
+type VersionRow = typeof contentVersions.$inferSelect;
+type ProgressRow = typeof contentProgress.$inferSelect;
+type MarkerRow = typeof contentMarkers.$inferSelect;
+
+/** What SCORM's CMI data means for progress (the SCORM module's mapping). */
+export interface ScormOutcome {
+  completed: boolean;
+  score: number | null;
+  success: 'passed' | 'failed' | null;
+  location: string | null;
+}
+
+/** How a SCORM version is launched and its CMI read; null while the platform cannot play SCORM packages. */
+export interface ScormRuntime {
+  launchUrl(input: { companyId: number; versionId: number; userId: number; launch: string }): string;
+  outcome(version: ScormVersion, cmi: Record<string, unknown>): ScormOutcome;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function presentProgress(row: ProgressRow | null, version: VersionRow): ContentProgress | null {
+  if (!row) return null;
+  return {
+    status: row.status as ProgressStatus,
+    progress: row.progress,
+    watched_ranges: row.watchedRanges,
+    furthest_second: furthestPoint(row.watchedRanges),
+    position: row.position,
+    pages_seen: row.pagesSeen,
+    time_spent_seconds: row.timeSpentSeconds,
+    score: row.score,
+    success: row.success === 'passed' || row.success === 'failed' ? row.success : null,
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    version: version.number,
+  };
+}
+
+/** The options of each section of a marker (type 1: its one question), with which are right. */
+function sectionsOf(marker: MarkerRow): { question: string; options: { text: string; correct: boolean }[] }[] {
+  const body = marker.body as {
+    question: string;
+    options?: { text: string; correct: boolean }[];
+    sections?: { question: string; options: { text: string; correct: boolean }[] }[];
+  };
+  if (marker.typeId === 1) return [{ question: body.question, options: body.options ?? [] }];
+  return body.sections ?? [];
+}
+
+/** Scored when some option of some section is right; right when each section's choice is exactly its right options. */
+export function gradeMarker(marker: MarkerRow, answer: number[][]): boolean | null {
+  const sections = sectionsOf(marker);
+  if (!sections.some((s) => s.options.some((o) => o.correct))) return null;
+  return sections.every((section, i) => {
+    const chosen = new Set(answer[i] ?? []);
+    const right = section.options.flatMap((o, index) => (o.correct ? [index] : []));
+    return chosen.size === right.length && right.every((index) => chosen.has(index));
+  });
+}
+
+function presentMarker(marker: MarkerRow, answer: number[][] | null): PlayerMarker {
+  const sections = sectionsOf(marker);
+  const body = marker.body as { question: string };
+  return {
+    id: marker.id,
+    type_id: marker.typeId === 2 ? 2 : 1,
+    second: marker.second,
+    question: body.question,
+    scored: sections.some((s) => s.options.some((o) => o.correct)),
+    sections: sections.map((s) => ({ question: s.question, options: s.options.map((o) => o.text) })),
+    answer,
+  };
+}
+
+export function createContentPlayback(platform: Platform, scorm: ScormRuntime | null) {
+  const db = platform.database.db;
+
+  /** The content and its current version; for a learner only when active and they are enrolled. */
+  async function playable(tx: Db, actor: Actor, contentId: number, asLearner: boolean) {
+    const [row] = await tx
+      .select({ content: contents, version: contentVersions })
+      .from(contents)
+      .innerJoin(contentVersions, eq(contentVersions.id, contents.currentVersionId))
+      .where(and(eq(contents.companyId, actor.companyId), eq(contents.id, contentId)));
+    if (!row) throw notFound();
+    if (asLearner) {
+      if (row.content.status !== 1) throw notFound();
+      const [enrolment] = await tx
+        .select({ id: contentEnrolments.id })
+        .from(contentEnrolments)
+        .where(and(eq(contentEnrolments.contentId, contentId), eq(contentEnrolments.userId, actor.userId)));
+      if (!enrolment) throw notFound();
+    }
+    return row;
+  }
+
+  function playerContent(
+    actor: Actor,
+    content: ContentRow,
+    version: VersionRow,
+    markers: PlayerMarker[],
+    viewer: number,
+  ): PlayerContent {
+    const launch =
+      version.scorm && scorm
+        ? scorm.launchUrl({
+            companyId: actor.companyId,
+            versionId: version.id,
+            userId: viewer,
+            launch: version.scorm.launch,
+          })
+        : null;
+    return {
+      id: content.id,
+      type: content.type,
+      title: content.title,
+      description: content.description,
+      cover_url: content.coverUrl,
+      duration_seconds: content.durationSeconds ?? version.durationSeconds,
+      guard_enabled: content.guardEnabled,
+      completion_threshold: content.completionThreshold,
+      min_reading_seconds: content.minReadingSeconds,
+      external_url: content.externalUrl,
+      body: content.body,
+      file_url: version.fileUrl ? signedFileUrl(platform, actor.companyId, version.fileUrl) : null,
+      file_name: version.fileName,
+      mime: version.mime,
+      page_count: version.pageCount,
+      scorm: version.scorm && launch ? { version: version.scorm.version, launch_url: launch } : null,
+      markers,
+    };
+  }
+
+  async function markersFor(tx: Db, contentId: number, userId: number | null): Promise<PlayerMarker[]> {
+    const markers = await tx
+      .select()
+      .from(contentMarkers)
+      .where(eq(contentMarkers.contentId, contentId))
+      .orderBy(asc(contentMarkers.second), asc(contentMarkers.id));
+    const answers =
+      userId === null || markers.length === 0
+        ? []
+        : await tx
+            .select({ markerId: contentMarkerAnswers.markerId, answer: contentMarkerAnswers.answer })
+            .from(contentMarkerAnswers)
+            .where(and(eq(contentMarkerAnswers.contentId, contentId), eq(contentMarkerAnswers.userId, userId)));
+    const answerOf = new Map(answers.map((a) => [a.markerId, a.answer]));
+    return markers.map((m) => presentMarker(m, answerOf.get(m.id) ?? null));
+  }
+
+  /** The learner's row for the current version, made (and `content.started` recorded) on first opening. */
+  async function openProgress(tx: Db, actor: Actor, content: ContentRow, version: VersionRow): Promise<ProgressRow> {
+    const [existing] = await tx
+      .select()
+      .from(contentProgress)
+      .where(and(eq(contentProgress.userId, actor.userId), eq(contentProgress.versionId, version.id)));
+    if (existing) return existing;
+    const [earlier] = await tx
+      .select({ id: contentProgress.id })
+      .from(contentProgress)
+      .where(and(eq(contentProgress.userId, actor.userId), eq(contentProgress.contentId, content.id)))
+      .limit(1);
+    const [created] = await tx
+      .insert(contentProgress)
+      .values({ companyId: actor.companyId, contentId: content.id, userId: actor.userId, versionId: version.id })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      // Opened in two tabs at once: the other request made the row.
+      const [raced] = await tx
+        .select()
+        .from(contentProgress)
+        .where(and(eq(contentProgress.userId, actor.userId), eq(contentProgress.versionId, version.id)));
+      if (!raced) throw new Error('content progress row vanished');
+      return raced;
+    }
+    if (!earlier) {
+      await record(tx, actor, {
+        action: 'content.started',
+        entity: 'content',
+        id: content.id,
+        after: { user_id: actor.userId, version: version.number },
+      });
+    }
+    return created;
+  }
+
+  /** GET api/contents/{id}/player: what the learner plays, where they stand, and the saved SCORM data. */
+  function forLearner(actor: Actor, contentId: number): Promise<PlayerResponse['data']> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      const { content, version } = await playable(tx, actor, contentId, true);
+      const progress = await openProgress(tx, actor, content, version);
+      const markers = await markersFor(tx, content.id, actor.userId);
+      return {
+        content: playerContent(actor, content, version, markers, actor.userId),
+        progress: presentProgress(progress, version),
+        cmi: progress.cmi ?? null,
+        preview: false,
+      };
+    });
+  }
+
+  /** GET api/admin/contents/{id}/preview: the same, for an admin, with nothing recorded. */
+  function preview(actor: Actor, contentId: number): Promise<PlayerResponse['data']> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      const { content, version } = await playable(tx, actor, contentId, false);
+      const markers = await markersFor(tx, content.id, null);
+      return {
+        content: playerContent(actor, content, version, markers, actor.userId),
+        progress: null,
+        cmi: null,
+        preview: true,
+      };
+    });
+  }
+
+  /** The learner's row for this version, locked for the report's update; made when the player was never opened. */
+  async function lockedProgress(tx: Db, actor: Actor, content: ContentRow, version: VersionRow) {
+    const opened = await openProgress(tx, actor, content, version);
+    const [row] = await tx.select().from(contentProgress).where(eq(contentProgress.id, opened.id)).for('update');
+    return row ?? opened;
+  }
+
+  /** What a report of a new (session, seq) changes, or null for one already applied (a replay). */
+  function applyReport(
+    row: ProgressRow,
+    content: ContentRow,
+    version: VersionRow,
+    report: ProgressReport,
+    now: Date,
+  ): Partial<ProgressRow> | null {
+    const sameSession = row.session === report.session;
+    if (sameSession && report.seq <= row.seq) return null;
+    const session = sameSession
+      ? { startedAt: row.sessionStartedAt ?? row.updatedAt, credited: row.sessionCredited }
+      : { startedAt: newSessionStart(row.updatedAt, now), credited: 0 };
+    const reading = readingSeconds(row.updatedAt, now);
+    const base = { session: report.session, seq: report.seq, sessionStartedAt: session.startedAt, updatedAt: now };
+
+    if (report.kind === 'video') {
+      const duration = content.durationSeconds ?? version.durationSeconds ?? report.duration ?? null;
+      const outcome = acceptVideoRanges(
+        {
+          ranges: row.watchedRanges,
+          guardEnabled: content.guardEnabled,
+          duration,
+          credit: sessionCredit(session, now),
+        },
+        report.ranges as WatchedRange[],
+      );
+      const percent = watchedPercent(outcome.ranges, duration);
+      const furthest = furthestPoint(outcome.ranges);
+      const played = report.ranges.reduce((sum, [from, to]) => sum + (to - from), 0);
+      return {
+        ...base,
+        sessionCredited: session.credited + outcome.added,
+        watchedRanges: outcome.ranges,
+        progress: percent,
+        // Resume where they left off, but never past what the guard lets them reach.
+        position: content.guardEnabled ? Math.min(report.position, furthest) : report.position,
+        timeSpentSeconds: row.timeSpentSeconds + Math.round(Math.min(played, reading + 1)),
+        completed: percent >= content.completionThreshold,
+      } as Partial<ProgressRow> & { completed: boolean };
+    }
+
+    const spent = row.timeSpentSeconds + Math.round(reading);
+    const readLongEnough = content.minReadingSeconds !== null && spent >= content.minReadingSeconds;
+    if (report.kind === 'document') {
+      const pageCount = version.pageCount ?? report.page_count ?? null;
+      const pages = [...new Set([...row.pagesSeen, ...report.pages])].filter((p) => !pageCount || p <= pageCount);
+      pages.sort((a, b) => a - b);
+      const lastShown = pageCount !== null && pages.includes(pageCount);
+      // An Office file has no pages the player can show: opening it is reading it, unless a reading time is set.
+      const isPdf = version.mime === 'application/pdf';
+      const done = isPdf ? lastShown || readLongEnough : content.minReadingSeconds === null || readLongEnough;
+      const percent = isPdf && pageCount ? Math.floor((pages.length / pageCount) * 100) : 0;
+      return {
+        ...base,
+        pagesSeen: pages,
+        position: report.position,
+        timeSpentSeconds: spent,
+        progress: done ? 100 : percent,
+        completed: done,
+      } as Partial<ProgressRow> & { completed: boolean };
+    }
+    // A link is done once opened; a page once read to its end (and for its minimum time, if one is set).
+    const done =
+      report.kind === 'link' ||
+      readLongEnough ||
+      (report.finished && (content.minReadingSeconds === null || readLongEnough));
+    return {
+      ...base,
+      timeSpentSeconds: spent,
+      progress: done ? 100 : row.progress,
+      completed: done,
+    } as Partial<ProgressRow> & { completed: boolean };
+  }
+
+  /** Writes a report's changes, completing the row (and recording `content.completed`) when it got there. */
+  async function writeProgress(
+    tx: Db,
+    actor: Actor,
+    content: ContentRow,
+    version: VersionRow,
+    row: ProgressRow,
+    changes: Partial<ProgressRow> & { completed?: boolean },
+  ): Promise<ProgressRow> {
+    const { completed, ...columns } = changes;
+    const completesNow = completed === true && row.status !== 'completed';
+    const [updated] = await tx
+      .update(contentProgress)
+      .set({
+        ...columns,
+        ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
+      })
+      .where(eq(contentProgress.id, row.id))
+      .returning();
+    if (completesNow) {
+      await record(tx, actor, {
+        action: 'content.completed',
+        entity: 'content',
+        id: content.id,
+        after: { user_id: actor.userId, version: version.number, score: updated?.score ?? null },
+      });
+    }
+    return updated ?? row;
+  }
+
+  /** POST api/contents/{id}/progress. */
+  function report(actor: Actor, contentId: number, body: ProgressReport): Promise<ContentProgress> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      const { content, version } = await playable(tx, actor, contentId, true);
+      const expected = content.type === 'video' || content.type === 'document' ? content.type : ['link', 'page'];
+      if (Array.isArray(expected) ? !expected.includes(body.kind) : expected !== body.kind) {
+        throw invalidFields({ kind: 'content.report_kind_invalid' });
+      }
+      const row = await lockedProgress(tx, actor, content, version);
+      const now = new Date();
+      const changes = applyReport(row, content, version, body, now);
+      if (!changes) return presentProgress(row, version) as ContentProgress;
+      // The video's length and a PDF's page count, when the player is the first to know them.
+      if (body.kind === 'video' && body.duration && !content.durationSeconds && !version.durationSeconds) {
+        await tx
+          .update(contentVersions)
+          .set({ durationSeconds: Math.round(body.duration) })
+          .where(eq(contentVersions.id, version.id));
+      }
+      if (
+        body.kind === 'document' &&
+        body.page_count &&
+        version.pageCount === null &&
+        version.mime === 'application/pdf'
+      ) {
+        await tx.update(contentVersions).set({ pageCount: body.page_count }).where(eq(contentVersions.id, version.id));
+      }
+      const written = await writeProgress(tx, actor, content, version, row, changes);
+      return presentProgress(written, version) as ContentProgress;
+    });
+  }
+
+  /** PUT api/contents/{id}/scorm: the runtime's CMI data; completion, score and success follow from it. */
+  function commitScorm(actor: Actor, contentId: number, body: ScormCommit): Promise<ContentProgress> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      const { content, version } = await playable(tx, actor, contentId, true);
+      if (content.type !== 'scorm' || !version.scorm || !scorm)
+        throw invalidFields({ kind: 'content.report_kind_invalid' });
+      const row = await lockedProgress(tx, actor, content, version);
+      if (row.session === body.session && body.seq <= row.seq) return presentProgress(row, version) as ContentProgress;
+      const now = new Date();
+      const outcome = scorm.outcome(version.scorm.version, body.cmi);
+      const written = await writeProgress(tx, actor, content, version, row, {
+        session: body.session,
+        seq: body.seq,
+        sessionStartedAt: row.session === body.session ? row.sessionStartedAt : now,
+        updatedAt: now,
+        cmi: body.cmi,
+        score: outcome.score ?? row.score,
+        success: outcome.success ?? row.success,
+        timeSpentSeconds: row.timeSpentSeconds + Math.round(readingSeconds(row.updatedAt, now)),
+        progress: outcome.completed ? 100 : Math.max(row.progress, 50),
+        completed: outcome.completed,
+      });
+      return presentProgress(written, version) as ContentProgress;
+    });
+  }
+
+  /** POST api/contents/{id}/markers/{markerId}/answer: stored (a new answer replaces the old), graded when scored. */
+  function answerMarker(
+    actor: Actor,
+    contentId: number,
+    markerId: number,
+    body: MarkerAnswer,
+  ): Promise<{ correct: boolean | null }> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      await playable(tx, actor, contentId, true);
+      const [marker] = await tx
+        .select()
+        .from(contentMarkers)
+        .where(and(eq(contentMarkers.contentId, contentId), eq(contentMarkers.id, markerId)));
+      if (!marker) throw notFound();
+      const sections = sectionsOf(marker);
+      if (body.sections.length !== sections.length) throw invalidFields({ sections: 'content.answer_invalid' });
+      body.sections.forEach((chosen, i) => {
+        if (chosen.some((index) => index >= (sections[i]?.options.length ?? 0))) {
+          throw invalidFields({ [`sections.${i}`]: 'content.answer_invalid' });
+        }
+      });
+      const correct = gradeMarker(marker, body.sections);
+      await tx
+        .insert(contentMarkerAnswers)
+        .values({
+          companyId: actor.companyId,
+          markerId,
+          contentId,
+          userId: actor.userId,
+          answer: body.sections,
+          correct,
+        })
+        .onConflictDoUpdate({
+          target: [contentMarkerAnswers.markerId, contentMarkerAnswers.userId],
+          set: { answer: body.sections, correct, answeredAt: new Date() },
+        });
+      return { correct };
+    });
+  }
+
+  /** GET api/my/contents: what the learner is enrolled in, newest first, with where they stand. */
+  function mine(actor: Actor): Promise<MyContent[]> {
+    return inTenant(db, actor.companyId, async (tx) => {
+      const rows = await tx
+        .select({ content: contents, dueAt: contentEnrolments.dueAt, version: contentVersions })
+        .from(contentEnrolments)
+        .innerJoin(contents, eq(contents.id, contentEnrolments.contentId))
+        .leftJoin(contentVersions, eq(contentVersions.id, contents.currentVersionId))
+        .where(and(eq(contentEnrolments.userId, actor.userId), eq(contents.status, 1)))
+        .orderBy(desc(contentEnrolments.createdAt), desc(contentEnrolments.id));
+      const ids = rows.map((r) => r.content.id);
+      const progress =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({
+                contentId: contentProgress.contentId,
+                versionId: contentProgress.versionId,
+                status: contentProgress.status,
+                progress: contentProgress.progress,
+              })
+              .from(contentProgress)
+              .where(and(eq(contentProgress.userId, actor.userId), inArray(contentProgress.contentId, ids)));
+      return rows.map(({ content, dueAt, version }) => {
+        const mineOf = progress.filter((p) => p.contentId === content.id);
+        const current = mineOf.find((p) => p.versionId === version?.id);
+        // Completing an earlier version stays completed: the record of having done it is not taken back.
+        const completedBefore = mineOf.some((p) => p.status === 'completed');
+        const status: ProgressStatus = completedBefore ? 'completed' : current ? 'in_progress' : 'not_started';
+        return {
+          id: content.id,
+          type: content.type,
+          title: content.title,
+          description: content.description,
+          cover_url: content.coverUrl,
+          duration_seconds: content.durationSeconds ?? version?.durationSeconds ?? null,
+          due_at: dueAt ? dueAt.toISOString().slice(0, 10) : null,
+          status,
+          progress: status === 'completed' ? 100 : (current?.progress ?? 0),
+        };
+      });
+    });
+  }
+
+  return { forLearner, preview, report, commitScorm, answerMarker, mine };
+}
+
+export type ContentPlayback = ReturnType<typeof createContentPlayback>;
