@@ -30,7 +30,8 @@ export function GuardAlertBanner({ alert }: { alert: GuardAlert | null }) {
     <div aria-live="assertive" style={{ position: 'absolute', top: 12, left: 12, right: 12, zIndex: 2 }}>
       {alert && (
         <Alert
-          color="red"
+          // The darkest red: white text on it passes WCAG AA (red 6 does not).
+          color="red.9"
           variant="filled"
           icon={<IconAlertTriangle size={18} aria-hidden />}
           data-testid="guard-alert"

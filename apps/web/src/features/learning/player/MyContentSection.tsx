@@ -63,7 +63,8 @@ function ContentCard({ item }: { item: MyContent }) {
       </Card.Section>
       <Stack gap="xs" mt="sm" style={{ flex: 1 }}>
         <Group gap="xs">
-          <Badge variant="light" color={TYPE_LOOK[item.type].color}>
+          {/* The darkest shade keeps the label readable on its light background (WCAG AA). */}
+          <Badge variant="light" color={`${TYPE_LOOK[item.type].color}.9`}>
             {t(`player.types.${item.type}`)}
           </Badge>
           {item.duration_seconds ? (

@@ -46,8 +46,7 @@ export function VideoPlayer({ content, channel, answerMarker }: VideoPlayerProps
   const { report, leave } = channel;
 
   /** What was played since the last report, and where the video is; null when nothing changed. */
-  const pending = useCallback((): ReportBody | null => {
-    const media = video.current;
+  const pending = useCallback((media: HTMLVideoElement | null = video.current): ReportBody | null => {
     if (!media) return null;
     const position = seconds(media.currentTime);
     if (played.current.empty && position === lastPosition.current) return null;
@@ -78,10 +77,12 @@ export function VideoPlayer({ content, channel, answerMarker }: VideoPlayerProps
 
   // Heartbeats while open; the last report when hidden or leaving (the page may not live to hear the answer).
   useEffect(() => {
+    // Held here: when the page unmounts, React has already let go of the ref before this cleanup runs.
+    const element = video.current;
     const timer = setInterval(sendNow, PROGRESS_HEARTBEAT_MS);
     const last = () => {
       played.current.break();
-      leave(pending() ?? undefined);
+      leave(pending(element) ?? undefined);
     };
     const visibility = () => {
       if (document.visibilityState === 'hidden') last();
@@ -107,7 +108,8 @@ export function VideoPlayer({ content, channel, answerMarker }: VideoPlayerProps
   const onTimeUpdate = () => {
     const media = video.current;
     if (!media) return;
-    played.current.time(media.currentTime, !media.paused && !media.seeking);
+    // The last timeupdate comes as the video ends (already paused): it still closes the stretch at the end.
+    played.current.time(media.currentTime, !media.seeking && (!media.paused || media.ended));
     if (markerOpen.current) return;
     const due = dueMarker(content.markers, answered.current, media.currentTime);
     if (due) {
@@ -120,6 +122,12 @@ export function VideoPlayer({ content, channel, answerMarker }: VideoPlayerProps
   const onPlay = () => {
     // A marker is answered before the video goes on.
     if (markerOpen.current) video.current?.pause();
+  };
+
+  // Playing (again) from here: the stretch starts at this point, not at the first timeupdate a moment later.
+  const startStretch = () => {
+    const media = video.current;
+    if (media && !media.paused && !media.seeking) played.current.from(media.currentTime);
   };
 
   const onPause = () => {
@@ -152,6 +160,8 @@ export function VideoPlayer({ content, channel, answerMarker }: VideoPlayerProps
           onLoadedMetadata={onLoadedMetadata}
           onTimeUpdate={onTimeUpdate}
           onSeeking={() => played.current.break()}
+          onSeeked={startStretch}
+          onPlaying={startStretch}
           onPlay={onPlay}
           onPause={onPause}
           onEnded={sendNow}

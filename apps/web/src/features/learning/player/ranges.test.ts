@@ -57,6 +57,14 @@ describe('PlayedRanges', () => {
     ]);
   });
 
+  it('starts a stretch where playing starts, not at the first timeupdate after it', () => {
+    const played = new PlayedRanges();
+    played.from(0);
+    played.time(0.26, true);
+    played.time(0.5, true);
+    expect(played.take()).toEqual([[0, 0.5]]);
+  });
+
   it('never counts going backwards', () => {
     const played = new PlayedRanges();
     played.time(5, true);

@@ -46,6 +46,11 @@ export class PlayedRanges {
     if (step > 0 && step <= MAX_STEP_S) this.pending.push([last, current]);
   }
 
+  /** Playing starts (or resumes after a seek) at `current`: the stretch runs from here. */
+  from(current: number): void {
+    this.last = current;
+  }
+
   /** A seek or a pause: the next timeupdate starts a new stretch. */
   break(): void {
     this.last = null;

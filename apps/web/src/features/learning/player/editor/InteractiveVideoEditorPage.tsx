@@ -278,12 +278,12 @@ export default function InteractiveVideoEditorPage() {
                     <Group gap="xs">
                       <Text fz="sm">{marker.question || '—'}</Text>
                       {marker.isNew && (
-                        <Badge size="xs" color="orange" variant="light">
+                        <Badge size="sm" color="yellow" variant="filled" autoContrast>
                           {t('player.editor.new')}
                         </Badge>
                       )}
                       {invalid.has(marker.key) && (
-                        <Badge size="xs" color="red" variant="light">
+                        <Badge size="sm" color="red.9" variant="filled">
                           {t('player.editor.has_errors')}
                         </Badge>
                       )}

@@ -187,7 +187,14 @@ export function MarkerFormModal({ marker, serverErrors, duration, onSave, onClos
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('player.editor.marker_title')} size="lg" data-testid="marker-form">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('player.editor.marker_title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('player.editor.cancel') }}
+      data-testid="marker-form"
+    >
       <Stack>
         <SegmentedControl
           value={String(draft.type_id)}

@@ -124,7 +124,7 @@ export function MarkerTimeline({ markers, duration, current, invalid, onOpen, on
                 background: invalid.has(marker.key)
                   ? 'var(--mantine-color-red-7)'
                   : marker.isNew
-                    ? 'var(--mantine-color-orange-7)'
+                    ? 'var(--mantine-color-yellow-6)'
                     : 'var(--mantine-primary-color-filled)',
                 boxShadow: '0 1px 3px rgba(0,0,0,.3)',
               }}
