@@ -63,10 +63,8 @@ function ContentCard({ item }: { item: MyContent }) {
       </Card.Section>
       <Stack gap="xs" mt="sm" style={{ flex: 1 }}>
         <Group gap="xs">
-          {/* The darkest shade keeps the label readable on its light background (WCAG AA). */}
-          <Badge variant="light" color={`${TYPE_LOOK[item.type].color}.9`}>
-            {t(`player.types.${item.type}`)}
-          </Badge>
+          {/* Neutral: a coloured light badge's label fails WCAG AA contrast; the colour is the cover's. */}
+          <Badge variant="default">{t(`player.types.${item.type}`)}</Badge>
           {item.duration_seconds ? (
             <Group gap={4} c="dimmed">
               <IconClock size={14} aria-hidden />

@@ -13,11 +13,11 @@ export function ProgressSummary({ progress }: { progress: ContentProgress }) {
   const { t } = useTranslation();
   const value = Math.round(progress.progress);
   return (
-    <Group gap="xs" wrap="nowrap" miw={180} data-testid="player-progress" data-status={progress.status}>
+    <Group gap="xs" wrap="nowrap" data-testid="player-progress" data-status={progress.status}>
       <Progress
         value={value}
         color={progress.status === 'completed' ? 'green' : undefined}
-        w={120}
+        w={{ base: 56, sm: 120 }}
         aria-label={t('player.progress_label')}
       />
       <Text fz="sm" fw={600} data-testid="player-progress-value">
@@ -32,7 +32,8 @@ function Completed() {
   const { t } = useTranslation();
   return (
     <Alert
-      color="green"
+      // The darkest green: its title stays readable on the light background (WCAG AA).
+      color="green.9"
       variant="light"
       icon={<IconCircleCheck aria-hidden />}
       title={t('player.completed_title')}
@@ -40,7 +41,7 @@ function Completed() {
     >
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{t('player.completed_text')}</Text>
-        <Button component={Link} to="/dashboard" size="xs" color="green">
+        <Button component={Link} to="/dashboard" size="xs">
           {t('player.back_to_my_content')}
         </Button>
       </Stack>

@@ -4,6 +4,7 @@ import {
   Alert,
   AspectRatio,
   Badge,
+  Box,
   Button,
   Center,
   Group,
@@ -177,35 +178,38 @@ export default function InteractiveVideoEditorPage() {
         {content.title}
       </Title>
       <Paper withBorder radius="md" p="md">
-        {content.file_url ? (
-          <AspectRatio ratio={16 / 9} bg="black" maw={900} mx="auto">
-            {/* biome-ignore lint/a11y/useMediaCaption: uploaded training videos come without caption files */}
-            <video
-              ref={element}
-              src={content.file_url}
-              controls
-              preload="metadata"
-              aria-label={content.title}
-              data-testid="editor-video"
-              onLoadedMetadata={(e) => dispatch({ type: 'duration', duration: e.currentTarget.duration || 0 })}
-              onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
-            />
-          </AspectRatio>
-        ) : (
-          <Alert color="yellow">{t('player.editor.no_file')}</Alert>
-        )}
-        <MarkerTimeline
-          markers={state.markers}
-          duration={state.duration}
-          current={current}
-          invalid={invalid}
-          onOpen={(key) => dispatch({ type: 'open', key })}
-          onDrag={(key, second) => dispatch({ type: 'drag', key, second })}
-          onSeek={seek}
-        />
-        <Text fz="xs" c="dimmed">
-          {t('player.editor.timeline_hint')}
-        </Text>
+        {/* The timeline is as wide as the video, so a marker sits under its moment of the video's own bar. */}
+        <Box maw={900} mx="auto">
+          {content.file_url ? (
+            <AspectRatio ratio={16 / 9} bg="black">
+              {/* biome-ignore lint/a11y/useMediaCaption: uploaded training videos come without caption files */}
+              <video
+                ref={element}
+                src={content.file_url}
+                controls
+                preload="metadata"
+                aria-label={content.title}
+                data-testid="editor-video"
+                onLoadedMetadata={(e) => dispatch({ type: 'duration', duration: e.currentTarget.duration || 0 })}
+                onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+              />
+            </AspectRatio>
+          ) : (
+            <Alert color="yellow">{t('player.editor.no_file')}</Alert>
+          )}
+          <MarkerTimeline
+            markers={state.markers}
+            duration={state.duration}
+            current={current}
+            invalid={invalid}
+            onOpen={(key) => dispatch({ type: 'open', key })}
+            onDrag={(key, second) => dispatch({ type: 'drag', key, second })}
+            onSeek={seek}
+          />
+          <Text fz="xs" c="dimmed">
+            {t('player.editor.timeline_hint')}
+          </Text>
+        </Box>
       </Paper>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
