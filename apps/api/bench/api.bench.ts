@@ -37,6 +37,7 @@ import { openDatabase } from '../src/db/client.js';
 import { asSystem } from '../src/db/scope.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.js';
 import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
+import { createLocalFileStorage } from '../src/platform/storage.js';
 import { createServerDatabase } from '../test/server-database.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -353,7 +354,7 @@ try {
   const ids = await (async () => {
     try {
       await syncAccessCatalog(database.db);
-      await seedDemo(database.db);
+      await seedDemo(database.db, createLocalFileStorage(kampusDataDir));
       return await asSystem(database.db, async (tx) => {
         const rows = async <T>(query: ReturnType<typeof sql>) =>
           ((await tx.execute(query)) as unknown as { rows: T[] }).rows;

@@ -26,6 +26,7 @@ describe('the platform pipeline', () => {
         'GET /api/localization',
         'GET /api/ready',
         'GET /api/s/:id',
+        'GET /api/scorm/:versionId/:token/*',
         'POST /api/auth-validation',
         'POST /api/create-password',
         'POST /api/email-verification',

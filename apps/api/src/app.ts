@@ -49,7 +49,7 @@ export interface BuiltApp {
 const HOUR = 3600;
 
 /** S3 (or an S3-compatible service) when S3_BUCKET is set, else local disk under DATA_DIR/files. */
-function createFileStorage(config: Config): FileStorage {
+export function createFileStorage(config: Omit<Config, 'JWT_SECRET'>): FileStorage {
   if (!config.S3_BUCKET) return createLocalFileStorage(config.DATA_DIR);
   return createS3FileStorage({
     bucket: config.S3_BUCKET,

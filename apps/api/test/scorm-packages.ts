@@ -203,8 +203,8 @@ function lessonHtml(options: ScormPackageOptions, language: ScormLessonLanguage,
 const LESSON_CSS = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#f4f6fb}
 main{max-width:760px;margin:0 auto;padding:32px 20px 48px}
-header{background:linear-gradient(135deg,#1c7ed6,#5f3dc4);color:#fff;border-radius:16px;padding:28px 28px 24px}
-.eyebrow{margin:0;font-size:12px;letter-spacing:.12em;text-transform:uppercase;opacity:.85}
+header{background:linear-gradient(135deg,#1864ab,#5f3dc4);color:#fff;border-radius:16px;padding:28px 28px 24px}
+.eyebrow{margin:0;font-size:12px;letter-spacing:.12em;text-transform:uppercase}
 h1{margin:6px 0 8px;font-size:28px;line-height:1.25}
 .intro{margin:0;opacity:.95}
 #status{min-height:1.6em;margin:16px 4px 0;color:#1864ab;font-weight:600}
@@ -218,10 +218,10 @@ form h2{margin:0 0 12px;font-size:20px}
 fieldset{border:1px solid #d9e2ec;border-radius:10px;margin:0 0 14px;padding:12px 16px}
 legend{font-weight:600;padding:0 6px}
 label{display:flex;gap:10px;align-items:center;padding:6px 4px;cursor:pointer}
-button{font:inherit;font-weight:600;color:#fff;background:#1c7ed6;border:0;border-radius:8px;padding:10px 20px;cursor:pointer}
-button:hover{background:#1971c2}
+button{font:inherit;font-weight:600;color:#fff;background:#1864ab;border:0;border-radius:8px;padding:10px 20px;cursor:pointer}
+button:hover{background:#145591}
 #result{min-height:1.6em;margin:12px 0 0;font-weight:600}
-#result.passed{color:#2b8a3e}
+#result.passed{color:#2f7d32}
 #result.failed{color:#c92a2a}
 @media (max-width:480px){h1{font-size:23px}section{padding-left:20px;padding-top:54px}}
 `;

@@ -100,7 +100,7 @@ export const MODULES = [
     create: createHashtagsService,
     serve: (app, hashtags) => registerResource(app, hashtags.resource),
   }),
-  defineModule({ name: 'content', create: (platform) => createContentService(platform), serve: registerContentRoutes }),
+  defineModule({ name: 'content', create: createContentService, serve: registerContentRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // reporting

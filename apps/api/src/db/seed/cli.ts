@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createFileStorage } from '../../app.js';
 import { readConfig } from '../../config.js';
 import { syncAccessCatalog } from '../../modules/identity/auth/catalog.js';
 import { openDatabase } from '../client.js';
@@ -13,7 +14,7 @@ const database = await openDatabase({
 try {
   await syncAccessCatalog(database.db);
   if (await isDatabaseEmpty(database.db)) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, createFileStorage(config));
     console.log('Demo data loaded.');
   } else {
     console.log('The database already holds companies; the demo data was not loaded.');

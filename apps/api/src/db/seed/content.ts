@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ContentType, Locale, MarkerInput, ScormPackage, WatchedRange } from '@kampus/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { inspectScormPackage } from '../../modules/learning/content/scorm.js';
 import { apiPath } from '../../paths.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { fileUrlOf } from '../../platform/uploads.js';
@@ -214,9 +215,6 @@ const ACME_LIBRARY: SeedContent[] = [
   },
 ];
 
-/** How a SCORM demo package is read: the seed asks the same inspector the upload uses. */
-export type ScormInspector = (companyId: number, storedName: string) => Promise<ScormPackage>;
-
 /** Copies a media file into the company's storage and records it, attached (a content points at it). */
 async function storeMedia(tx: Db, files: FileStorage, companyId: number, media: MediaFile, name = media.file) {
   const bytes = readFileSync(apiPath('src/db/seed/media', media.file));
@@ -234,13 +232,7 @@ async function storeMedia(tx: Db, files: FileStorage, companyId: number, media: 
   return { url: fileUrlOf(stored.name), name: stored.name, size: stored.size };
 }
 
-async function seedLibrary(
-  tx: Db,
-  files: FileStorage,
-  inspectScorm: ScormInspector,
-  companyId: number,
-  library: SeedContent[],
-) {
+async function seedLibrary(tx: Db, files: FileStorage, companyId: number, library: SeedContent[]) {
   const ids = new Map<string, number>();
   for (const item of library) {
     const cover = await storeMedia(tx, files, companyId, { file: item.cover, mime: 'image/jpeg', extension: 'jpg' });
@@ -261,7 +253,8 @@ async function seedLibrary(
       .returning({ id: contents.id });
     if (!content) throw new Error('content insert failed');
     const file = item.media ? await storeMedia(tx, files, companyId, item.media) : null;
-    const scorm = file && item.type === 'scorm' ? await inspectScorm(companyId, file.name) : null;
+    // The package is read by the same inspector an upload goes through.
+    const scorm = file && item.type === 'scorm' ? await inspectScormPackage(files, companyId, file.name) : null;
     const [version] = await tx
       .insert(contentVersions)
       .values({
@@ -309,11 +302,11 @@ async function seedProgress(tx: Db, companyId: number, ids: Map<string, number>,
   const contentIds = [...ids.values()];
   const enrolled = [...(learner ? [learner] : []), ...colleagues];
   const dueAt = new Date(Date.now() + 21 * 24 * 3600 * 1000);
-  await tx.insert(contentEnrolments).values(
-    enrolled.flatMap((person) =>
-      contentIds.map((contentId) => ({ companyId, contentId, userId: person.id, dueAt })),
-    ),
-  );
+  await tx
+    .insert(contentEnrolments)
+    .values(
+      enrolled.flatMap((person) => contentIds.map((contentId) => ({ companyId, contentId, userId: person.id, dueAt }))),
+    );
   const versions = await tx
     .select({ id: contentVersions.id, contentId: contentVersions.contentId })
     .from(contentVersions)
@@ -378,22 +371,31 @@ async function seedMarkerAnswers(tx: Db, companyId: number, contentId: number, p
   const [first, second, third] = markers;
   if (!first || !second || !third) return;
   const values = people.flatMap((person, index) => [
-    { companyId, contentId, userId: person.id, markerId: first.id, answer: [[index % 4 === 3 ? 1 : 0]], correct: index % 4 !== 3 },
-    { companyId, contentId, userId: person.id, markerId: second.id, answer: [[0], [index % 3 === 0 ? 0 : 1]], correct: index % 3 !== 0 },
+    {
+      companyId,
+      contentId,
+      userId: person.id,
+      markerId: first.id,
+      answer: [[index % 4 === 3 ? 1 : 0]],
+      correct: index % 4 !== 3,
+    },
+    {
+      companyId,
+      contentId,
+      userId: person.id,
+      markerId: second.id,
+      answer: [[0], [index % 3 === 0 ? 0 : 1]],
+      correct: index % 3 !== 0,
+    },
     { companyId, contentId, userId: person.id, markerId: third.id, answer: [[index % 3]], correct: null },
   ]);
   await tx.insert(contentMarkerAnswers).values(values);
 }
 
 /** The demo content libraries of Demo Holding and Acme Corp, with enrolments and progress. */
-export async function seedContent(
-  tx: Db,
-  files: FileStorage,
-  inspectScorm: ScormInspector,
-  companies: { demo: number; acme: number },
-) {
-  const demo = await seedLibrary(tx, files, inspectScorm, companies.demo, DEMO_LIBRARY);
+export async function seedContent(tx: Db, files: FileStorage, companies: { demo: number; acme: number }) {
+  const demo = await seedLibrary(tx, files, companies.demo, DEMO_LIBRARY);
   await seedProgress(tx, companies.demo, demo, 'learner@demo.test');
-  const acme = await seedLibrary(tx, files, inspectScorm, companies.acme, ACME_LIBRARY);
+  const acme = await seedLibrary(tx, files, companies.acme, ACME_LIBRARY);
   await seedProgress(tx, companies.acme, acme, 'learner@acme.test');
 }

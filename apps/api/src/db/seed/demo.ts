@@ -1,9 +1,11 @@
 import { DEFAULT_LOGIN_OPTIONS, MODULE_KEYS, ROLE, type ThemeSettings } from '@kampus/shared';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import type { FileStorage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
+import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
 import { seedFaq } from './faq.js';
 import { seedJobs } from './jobs.js';
@@ -248,8 +250,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.value ?? 0) === 0;
 }
 
-/** The demo data of the README: a holding with two sub-companies, a separate company, and their people. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * The demo data of the README: a holding with two sub-companies, a separate company, and their people and content
+ * (whose files go into `files`, the storage the app serves from).
+ */
+export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await asSystem(db, async (tx) => {
     const insertCompany = async (values: typeof companies.$inferInsert) => {
@@ -346,5 +351,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedUserFields(tx, demo.id);
     await seedRegistrationRequests(tx, demo.id, passwordHash);
     await seedJobs(tx, demo.id);
+    await seedContent(tx, files, { demo: demo.id, acme: acme.id });
   });
 }

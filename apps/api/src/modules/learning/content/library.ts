@@ -23,6 +23,7 @@ import { invalidFields } from '../../../platform/http/errors.js';
 import { activeStatusExportColumn, defineResource, presentActiveStatus } from '../../../platform/resource/resource.js';
 import { sanitizeRichText } from '../../../platform/rich-text.js';
 import { attachFile, detachFile, replaceFile, storedFileOf } from '../../system/files/service.js';
+import { inspectScormPackage } from './scorm.js';
 
 const NS = contentsContract.namespace;
 
@@ -32,9 +33,6 @@ const FILE_MIMES: Partial<Record<ContentType, readonly string[]>> = {
   document: OFFICE_AND_PDF_MIMES,
   scorm: ['application/zip', 'application/x-zip-compressed'],
 };
-
-/** Reads a SCORM package's manifest when its zip becomes a version; throws a 422 on `file_url` for a bad one. */
-export type InspectScorm = (companyId: number, storedName: string) => Promise<ScormPackage>;
 
 /** What a content's fields must hold for its type: the file or address it plays, the page it shows. */
 function assertTypeNeeds(
@@ -75,7 +73,7 @@ export async function currentVersionOf(tx: Db, contentId: number) {
   return row?.content_versions ?? null;
 }
 
-export function createContentLibrary(platform: Platform, inspectScorm: InspectScorm | null) {
+export function createContentLibrary(platform: Platform) {
   const db = platform.database.db;
 
   /**
@@ -96,10 +94,8 @@ export function createContentLibrary(platform: Platform, inspectScorm: InspectSc
       if (!file || !FILE_MIMES[content.type]?.includes(file.mime)) {
         throw invalidFields({ file_url: 'content.file_invalid' });
       }
-      if (content.type === 'scorm') {
-        if (!inspectScorm) throw invalidFields({ file_url: 'content.file_invalid' });
-        scorm = await inspectScorm(companyId, file.name);
-      }
+      // A package is read before it becomes a version: a bad one is a 422 on file_url, and nothing is saved.
+      if (content.type === 'scorm') scorm = await inspectScormPackage(platform.files, companyId, file.name);
       await attachFile(tx, companyId, url);
     }
     const [last] = await tx

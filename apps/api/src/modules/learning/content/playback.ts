@@ -8,11 +8,11 @@ import type {
   ProgressReport,
   ProgressStatus,
   ScormCommit,
-  ScormVersion,
   WatchedRange,
 } from '@kampus/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { preparedQuery } from '../../../db/prepared.js';
 import {
   contentEnrolments,
   contentMarkerAnswers,
@@ -35,25 +35,12 @@ import {
   sessionCredit,
   watchedPercent,
 } from './progress.js';
+import { cmiToProgress, scormLaunchUrl } from './scorm.js';
 
 type ContentRow = typeof contents.$inferSelect;
 type VersionRow = typeof contentVersions.$inferSelect;
 type ProgressRow = typeof contentProgress.$inferSelect;
 type MarkerRow = typeof contentMarkers.$inferSelect;
-
-/** What SCORM's CMI data means for progress (the SCORM module's mapping). */
-export interface ScormOutcome {
-  completed: boolean;
-  score: number | null;
-  success: 'passed' | 'failed' | null;
-  location: string | null;
-}
-
-/** How a SCORM version is launched and its CMI read; null while the platform cannot play SCORM packages. */
-export interface ScormRuntime {
-  launchUrl(input: { companyId: number; versionId: number; userId: number; launch: string }): string;
-  outcome(version: ScormVersion, cmi: Record<string, unknown>): ScormOutcome;
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -111,7 +98,55 @@ function presentMarker(marker: MarkerRow, answer: number[][] | null): PlayerMark
   };
 }
 
-export function createContentPlayback(platform: Platform, scorm: ScormRuntime | null) {
+/** A heartbeat's read: the learner's locked row of the current version, with its content, if enrolled and active. */
+const lockedReportRow = preparedQuery('content_progress_locked', (db) =>
+  db
+    .select({ content: contents, version: contentVersions, progress: contentProgress })
+    .from(contentProgress)
+    .innerJoin(contents, eq(contents.id, contentProgress.contentId))
+    .innerJoin(
+      contentVersions,
+      and(eq(contentVersions.id, contents.currentVersionId), eq(contentVersions.id, contentProgress.versionId)),
+    )
+    .innerJoin(
+      contentEnrolments,
+      and(eq(contentEnrolments.contentId, contents.id), eq(contentEnrolments.userId, contentProgress.userId)),
+    )
+    .where(
+      and(
+        eq(contentProgress.userId, sql.placeholder('userId')),
+        eq(contentProgress.contentId, sql.placeholder('contentId')),
+        eq(contents.status, 1),
+      ),
+    )
+    .for('update', { of: contentProgress }),
+);
+
+/** A heartbeat's write: every column a report may change, in one prepared statement. */
+const writeProgressRow = preparedQuery('content_progress_write', (db) =>
+  db
+    .update(contentProgress)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      progress: sql`${sql.placeholder('progress')}`,
+      watchedRanges: sql`${sql.placeholder('watchedRanges')}::jsonb`,
+      position: sql`${sql.placeholder('position')}`,
+      pagesSeen: sql`${sql.placeholder('pagesSeen')}::jsonb`,
+      timeSpentSeconds: sql`${sql.placeholder('timeSpentSeconds')}`,
+      score: sql`${sql.placeholder('score')}`,
+      success: sql`${sql.placeholder('success')}`,
+      cmi: sql`${sql.placeholder('cmi')}::jsonb`,
+      session: sql`${sql.placeholder('session')}::uuid`,
+      seq: sql`${sql.placeholder('seq')}`,
+      sessionStartedAt: sql`${sql.placeholder('sessionStartedAt')}::timestamptz`,
+      sessionCredited: sql`${sql.placeholder('sessionCredited')}`,
+      completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+    })
+    .where(eq(contentProgress.id, sql.placeholder('id'))),
+);
+
+export function createContentPlayback(platform: Platform) {
   const db = platform.database.db;
 
   /** The content and its current version; for a learner only when active and they are enrolled. */
@@ -140,15 +175,14 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
     markers: PlayerMarker[],
     viewer: number,
   ): PlayerContent {
-    const launch =
-      version.scorm && scorm
-        ? scorm.launchUrl({
-            companyId: actor.companyId,
-            versionId: version.id,
-            userId: viewer,
-            launch: version.scorm.launch,
-          })
-        : null;
+    const launch = version.scorm
+      ? scormLaunchUrl(platform, {
+          companyId: actor.companyId,
+          versionId: version.id,
+          userId: viewer,
+          launch: version.scorm.launch,
+        })
+      : null;
     return {
       id: content.id,
       type: content.type,
@@ -253,11 +287,20 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
     });
   }
 
-  /** The learner's row for this version, locked for the report's update; made when the player was never opened. */
-  async function lockedProgress(tx: Db, actor: Actor, content: ContentRow, version: VersionRow) {
-    const opened = await openProgress(tx, actor, content, version);
-    const [row] = await tx.select().from(contentProgress).where(eq(contentProgress.id, opened.id)).for('update');
-    return row ?? opened;
+  /**
+   * The learner's row of the content's current version, locked for the report's update, with the content and the
+   * version, in one statement (the path of every heartbeat). When it finds nothing (never opened, a new version, not
+   * enrolled, passive) the player's checks run and make the row: then the same statement again.
+   */
+  async function lockedForReport(tx: Db, actor: Actor, contentId: number) {
+    const values = { userId: actor.userId, contentId };
+    const [found] = await lockedReportRow(tx, values);
+    if (found) return found;
+    const { content, version } = await playable(tx, actor, contentId, true);
+    await openProgress(tx, actor, content, version);
+    const [opened] = await lockedReportRow(tx, values);
+    if (!opened) throw notFound();
+    return opened;
   }
 
   /** What a report of a new (session, seq) changes, or null for one already applied (a replay). */
@@ -346,34 +389,48 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
   ): Promise<ProgressRow> {
     const { completed, ...columns } = changes;
     const completesNow = completed === true && row.status !== 'completed';
-    const [updated] = await tx
-      .update(contentProgress)
-      .set({
-        ...columns,
-        ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
-      })
-      .where(eq(contentProgress.id, row.id))
-      .returning();
+    const next: ProgressRow = {
+      ...row,
+      ...columns,
+      ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
+    };
+    await writeProgressRow(tx, {
+      id: row.id,
+      status: next.status,
+      progress: next.progress,
+      watchedRanges: JSON.stringify(next.watchedRanges),
+      position: next.position,
+      pagesSeen: JSON.stringify(next.pagesSeen),
+      timeSpentSeconds: next.timeSpentSeconds,
+      score: next.score,
+      success: next.success,
+      cmi: next.cmi === null ? null : JSON.stringify(next.cmi),
+      session: next.session,
+      seq: next.seq,
+      sessionStartedAt: next.sessionStartedAt?.toISOString() ?? null,
+      sessionCredited: next.sessionCredited,
+      completedAt: next.completedAt?.toISOString() ?? null,
+      updatedAt: next.updatedAt.toISOString(),
+    });
     if (completesNow) {
       await record(tx, actor, {
         action: 'content.completed',
         entity: 'content',
         id: content.id,
-        after: { user_id: actor.userId, version: version.number, score: updated?.score ?? null },
+        after: { user_id: actor.userId, version: version.number, score: next.score },
       });
     }
-    return updated ?? row;
+    return next;
   }
 
   /** POST api/contents/{id}/progress. */
   function report(actor: Actor, contentId: number, body: ProgressReport): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
-      const { content, version } = await playable(tx, actor, contentId, true);
+      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
       const expected = content.type === 'video' || content.type === 'document' ? content.type : ['link', 'page'];
       if (Array.isArray(expected) ? !expected.includes(body.kind) : expected !== body.kind) {
         throw invalidFields({ kind: 'content.report_kind_invalid' });
       }
-      const row = await lockedProgress(tx, actor, content, version);
       const now = new Date();
       const changes = applyReport(row, content, version, body, now);
       if (!changes) return presentProgress(row, version) as ContentProgress;
@@ -400,13 +457,11 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
   /** PUT api/contents/{id}/scorm: the runtime's CMI data; completion, score and success follow from it. */
   function commitScorm(actor: Actor, contentId: number, body: ScormCommit): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
-      const { content, version } = await playable(tx, actor, contentId, true);
-      if (content.type !== 'scorm' || !version.scorm || !scorm)
-        throw invalidFields({ kind: 'content.report_kind_invalid' });
-      const row = await lockedProgress(tx, actor, content, version);
+      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
+      if (content.type !== 'scorm' || !version.scorm) throw invalidFields({ kind: 'content.report_kind_invalid' });
       if (row.session === body.session && body.seq <= row.seq) return presentProgress(row, version) as ContentProgress;
       const now = new Date();
-      const outcome = scorm.outcome(version.scorm.version, body.cmi);
+      const outcome = cmiToProgress(version.scorm.version, body.cmi);
       const written = await writeProgress(tx, actor, content, version, row, {
         session: body.session,
         seq: body.seq,
@@ -416,7 +471,8 @@ export function createContentPlayback(platform: Platform, scorm: ScormRuntime | 
         score: outcome.score ?? row.score,
         success: outcome.success ?? row.success,
         timeSpentSeconds: row.timeSpentSeconds + Math.round(readingSeconds(row.updatedAt, now)),
-        progress: outcome.completed ? 100 : Math.max(row.progress, 50),
+        // Without a progress measure an unfinished package stands at half: opened and worked on, not done.
+        progress: outcome.completed ? 100 : Math.round(outcome.progress ?? Math.max(row.progress, 50)),
         completed: outcome.completed,
       });
       return presentProgress(written, version) as ContentProgress;

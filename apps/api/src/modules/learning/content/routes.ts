@@ -25,8 +25,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Platform } from '../../../platform/deps.js';
 import { actorOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
+import { registerScormRoutes } from './scorm.js';
 import type { ContentService } from './service.js';
 
 const id = z.coerce.number().int().positive().max(ID_MAX);
@@ -39,8 +41,9 @@ const jobStarted = itemResponseSchema(z.object({ job_id: z.number() }));
  * learner's calls under `/api/contents/{id}` and `/api/my/contents`. A learner's call answers 404 for a content they
  * are not enrolled in (or one made passive), so nobody learns what exists.
  */
-export function registerContentRoutes(app: FastifyInstance, content: ContentService): void {
+export function registerContentRoutes(app: FastifyInstance, content: ContentService, platform: Platform): void {
   registerResource(app, content.resource);
+  registerScormRoutes(app, platform);
   const { permissions } = contentsContract;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/admin/contents';

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { SCORM_VERSIONS } from '@kampus/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../../test/factories.js';
-import { call, createTestApp, hostOf, type TestApp } from '../../../../test/helpers.js';
+import { call, companyCaller, createTestApp, hostOf, login, type TestApp } from '../../../../test/helpers.js';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.js';
 import {
   buildDemoScormPackage,
@@ -12,7 +13,7 @@ import {
   DEMO_SCORM_FILES,
   renameZipEntry,
 } from '../../../../test/scorm-packages.js';
-import { PNG_BYTES } from '../../../../test/uploads.js';
+import { PNG_BYTES, upload } from '../../../../test/uploads.js';
 import { contents, contentVersions } from '../../../db/schema/index.js';
 import { asSystem } from '../../../db/scope.js';
 import { apiPath } from '../../../paths.js';
@@ -24,7 +25,6 @@ import {
   contentTypeOf,
   inspectScormPackage,
   isSafeEntryPath,
-  registerScormRoutes,
   SCORM_CONTENT_SECURITY_POLICY,
   SCORM_LAUNCH_TTL_SECONDS,
   SCORM_LIMITS,
@@ -225,9 +225,6 @@ describe('GET /api/scorm/{versionId}/{token}/{path}', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    if (!test.app.hasRoute({ method: 'GET', url: '/api/scorm/:versionId/:token/*' })) {
-      registerScormRoutes(test.app, test.platform);
-    }
     company = await test.factories.createCompany();
     other = await test.factories.createCompany();
     learner = await test.factories.createUser(company);
@@ -315,6 +312,99 @@ describe('GET /api/scorm/{versionId}/{token}/{path}', () => {
     });
     expect((await get(unknown)).statusCode).toBe(404);
   });
+});
+
+describe('a SCORM content through the API: upload, launch, commit, report', () => {
+  let test: TestApp;
+  let company: CompanyRow;
+  let learner: UserRow;
+  let adminToken: string;
+  let learnerToken: string;
+  const as = companyCaller(() => ({ app: test.app, company }));
+
+  async function uploadZip(zip: Buffer, name = 'lesson.zip') {
+    const response = await upload(test.app, [{ name, type: 'application/zip', data: zip }], {
+      host: hostOf(company),
+      token: adminToken,
+      kind: 'scorm',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data[0].url as string;
+  }
+
+  const createScorm = async (zip: Buffer, lang = 'en') =>
+    as(adminToken, 'POST', '/api/admin/contents', {
+      body: { type: 'scorm', title: 'SCORM lesson', language: 'en', file_url: await uploadZip(zip) },
+      lang,
+    });
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    company = await test.factories.createCompany();
+    const admin = await test.factories.createAdmin(company);
+    learner = await test.factories.createUser(company);
+    adminToken = (await login(test.app, company, admin.email ?? '')).access_token;
+    learnerToken = (await login(test.app, company, learner.email ?? '')).access_token;
+  });
+  afterAll(() => test.close());
+
+  it('refuses a bad package on file_url with the localized reason', async () => {
+    const zip = await buildScormPackage({ version: '1.2', manifest: null });
+    const response = await createScorm(zip, 'tr');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.file_url).toEqual([
+      'Paketin kök klasöründe imsmanifest.xml yok. Paketi, imsmanifest.xml arşivin en üstünde olacak şekilde sıkıştırın.',
+    ]);
+  });
+
+  for (const version of SCORM_VERSIONS) {
+    it(`plays a SCORM ${version} package: the launch address serves it and the committed score reaches the report`, async () => {
+      const created = await createScorm(await buildScormPackage({ version }));
+      expect(created.statusCode, created.body).toBe(201);
+      const content = created.json().data as { id: number; scorm: unknown };
+      expect(content.scorm).toEqual({ version, launch: 'index.html', title: 'Information Security Basics' });
+      const enrolled = await as(adminToken, 'POST', `/api/admin/contents/${content.id}/enrolments`, {
+        body: { user_ids: [learner.id] },
+      });
+      expect(enrolled.statusCode, enrolled.body).toBeLessThan(300);
+
+      const player = await as(learnerToken, 'GET', `/api/contents/${content.id}/player`);
+      expect(player.statusCode, player.body).toBe(200);
+      const launchUrl = player.json().data.content.scorm.launch_url as string;
+      expect(player.json().data.content.scorm.version).toBe(version);
+      const page = await call(test.app, 'GET', launchUrl, { host: hostOf(company) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`data-version="${version}"`);
+
+      const cmi =
+        version === '1.2'
+          ? {
+              cmi: {
+                core: { lesson_status: 'passed', lesson_location: 'quiz', score: { raw: '85', min: '0', max: '100' } },
+              },
+            }
+          : {
+              cmi: {
+                completion_status: 'completed',
+                success_status: 'passed',
+                location: 'quiz',
+                score: { scaled: '0.85' },
+              },
+            };
+      const committed = await as(learnerToken, 'PUT', `/api/contents/${content.id}/scorm`, {
+        body: { session: randomUUID(), seq: 0, cmi },
+      });
+      expect(committed.statusCode, committed.body).toBe(200);
+      expect(committed.json().data).toMatchObject({ status: 'completed', score: 85, success: 'passed' });
+
+      const resumed = await as(learnerToken, 'GET', `/api/contents/${content.id}/player`);
+      expect(resumed.json().data.cmi).toEqual(cmi);
+      const report = await as(adminToken, 'GET', `/api/admin/contents/${content.id}/report`);
+      expect(report.statusCode, report.body).toBe(200);
+      const row = report.json().data.find((r: { user: { id: number } }) => r.user.id === learner.id);
+      expect(row).toMatchObject({ status: 'completed', score: 85, success: 'passed' });
+    });
+  }
 });
 
 describe('contentTypeOf', () => {

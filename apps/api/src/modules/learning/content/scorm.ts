@@ -640,7 +640,6 @@ export function registerScormRoutes(app: FastifyInstance, deps: ScormDeps): void
       config: { access: 'public' },
       schema: {
         tags: ['content'],
-        hide: true,
         params: z.object({
           versionId: z.coerce
             .number()

@@ -1,6 +1,6 @@
 import type { PlayerMarker } from '@kampus/shared';
 import { Alert, AspectRatio, Stack, Text } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerData } from './api.js';
 import { DocumentPlayer } from './DocumentPlayer.js';
@@ -8,17 +8,8 @@ import { LinkPlayer, PagePlayer } from './LinkAndPagePlayers.js';
 import type { ProgressChannel } from './use-progress-reporter.js';
 import { VideoPlayer } from './VideoPlayer.js';
 
-/** What the SCORM player (helper C's ScormPlayer.tsx, the lead wires it) is given. */
-export interface ScormPlayerProps {
-  data: PlayerData;
-  channel: ProgressChannel;
-}
-
-// The SCORM player lives in its own file, added by the SCORM work: until that file exists the glob is empty and a
-// SCORM content renders nothing here, rather than a stand-in.
-const scormModules = import.meta.glob<{ default: ComponentType<ScormPlayerProps> }>('./ScormPlayer.tsx');
-const loadScorm = scormModules['./ScormPlayer.tsx'];
-const ScormPlayer = loadScorm ? lazy(loadScorm) : null;
+// SCORM's runtime and frame load only when a SCORM content opens (ScormPlayer.tsx's default export, the page's slot).
+const ScormPlayer = lazy(() => import('./ScormPlayer.js'));
 
 /** The address of a YouTube or Vimeo video's embedded player, or null for any other address. */
 export function embedUrl(address: string): string | null {
@@ -91,10 +82,10 @@ export function ContentPlayer({ data, channel, answerMarker }: ContentPlayerProp
     case 'page':
       return <PagePlayer content={content} channel={channel} />;
     case 'scorm':
-      return ScormPlayer ? (
+      return (
         <Suspense fallback={null}>
           <ScormPlayer data={data} channel={channel} />
         </Suspense>
-      ) : null;
+      );
   }
 }

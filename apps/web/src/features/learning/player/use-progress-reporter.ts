@@ -13,6 +13,8 @@ export interface ProgressChannel {
   leave(body?: ReportBody): void;
   /** Whether reports are recorded at all. */
   recording: boolean;
+  /** A progress the server answered to a call the channel did not make (a SCORM commit): the page shows it. */
+  accept(progress: ContentProgress): void;
 }
 
 /** A version 4 UUID; `crypto.randomUUID` exists only in secure contexts (a plain-http host has none). */
@@ -71,7 +73,7 @@ export function useProgressReporter(
   const report = useCallback((body: ReportBody) => void reporter?.report(body), [reporter]);
   const leave = useCallback((body?: ReportBody) => reporter?.leave(body), [reporter]);
   return useMemo(
-    () => ({ progress, recording: reporter !== null, report, leave }),
+    () => ({ progress, recording: reporter !== null, report, leave, accept: setProgress }),
     [progress, reporter, report, leave],
   );
 }
