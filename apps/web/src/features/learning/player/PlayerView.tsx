@@ -76,8 +76,9 @@ export function PlayerBody({
   const content = data.content;
   return (
     <Stack gap="md">
-      {channel.progress?.status === 'completed' && <Completed />}
       <ContentPlayer data={data} channel={channel} answerMarker={answer} />
+      {/* Below the content: completing must not move what the learner is looking at (a SCORM frame fills the window). */}
+      {channel.progress?.status === 'completed' && <Completed />}
       {content.description && content.type !== 'link' && (
         <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
           {content.description}
