@@ -218,6 +218,36 @@ describe('the player, the video guard and the interactive markers in Chromium', 
     await page.context().close();
   });
 
+  it('reports made offline wait in the browser and reach the server in order when the connection returns', async () => {
+    const content = await createVideo(adminToken, `Çevrimdışı ${Date.now().toString(36)}`);
+    await apiCall(HOST, 'POST', `/api/admin/contents/${content.id}/enrolments`, { user_ids: [learnerId] }, adminToken);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'demo', 'learner@demo.test');
+    await page.goto(`${origin('demo')}/eduction/${content.id}/player?source=content`);
+    await waitForMetadata(page);
+    // The whole (small) file is in the browser before the connection goes.
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement;
+      return el.buffered.length > 0 && el.buffered.end(0) >= el.duration - 0.1;
+    });
+    await play(page);
+    await waitForTime(page, 1);
+    await context.setOffline(true);
+    await waitForTime(page, 3);
+    // Pausing reports at once: offline, the report stays queued under this person and content.
+    await video(page).evaluate((el: HTMLVideoElement) => el.pause());
+    const key = `kampus.progress.${learnerId}.${content.id}`;
+    await expect
+      .poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '[]').length, key))
+      .toBeGreaterThan(0);
+    expect((await progressOf(content.id))?.furthest_second ?? 0).toBeLessThan(2.5);
+    await context.setOffline(false);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key), { timeout: 10_000 }).toBeNull();
+    expect((await progressOf(content.id))!.furthest_second).toBeGreaterThan(2.9);
+    await context.close();
+  });
+
   it('an admin’s preview plays as a learner’s would (guard on, markers pause) and records nothing', async () => {
     const content = await createVideo(adminToken, `Önizleme ${Date.now().toString(36)}`);
     await apiCall(
