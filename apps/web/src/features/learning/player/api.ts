@@ -26,6 +26,8 @@ export function usePlayerData(id: string, mode: 'learner' | 'preview', enabled =
       ).data,
     // The signed file address is short-lived: a refetch on focus would restart the video under the learner.
     refetchOnWindowFocus: false,
+    // Never opened from the cache: the resume point and the signed address must be the server's of now.
+    gcTime: 0,
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
 }

@@ -26,6 +26,7 @@ import { confirmAction } from '../../../../components/ConfirmButton.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
 import { ApiError } from '../../../../lib/http.js';
+import { LeaveGuardModal, useLeaveGuard } from '../../../../lib/leave-guard.js';
 import { isMissingItem, NOT_FOUND_MESSAGE } from '../../../../lib/resource.js';
 import { saveMarkers, useAdminMarkers, usePlayerData } from '../api.js';
 import { MarkerFormModal } from './MarkerFormModal.js';
@@ -74,6 +75,11 @@ export default function InteractiveVideoEditorPage() {
   const [serverErrors, setServerErrors] = useState<Map<string, Record<string, string>>>(new Map());
   const [formError, setFormError] = useState<string | null>(null);
   const element = useRef<HTMLVideoElement>(null);
+  // Unsaved markers are asked about before leaving (read when a navigation starts).
+  const dirty = useRef(false);
+  dirty.current = state.dirty;
+  const shouldAsk = useMemo(() => () => dirty.current, []);
+  const blocker = useLeaveGuard(shouldAsk);
 
   const missing =
     !valid ||
@@ -319,6 +325,14 @@ export default function InteractiveVideoEditorPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <LeaveGuardModal
+        blocker={blocker}
+        title={t('resource.unsaved_title')}
+        text={t('resource.unsaved_text')}
+        stayLabel={t('resource.stay')}
+        leaveLabel={t('resource.leave')}
+        testId="marker-editor-leave-guard"
+      />
       <MarkerFormModal
         marker={selected}
         serverErrors={(selected && serverErrors.get(selected.key)) || {}}
