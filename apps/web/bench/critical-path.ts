@@ -22,10 +22,14 @@ export const KEPT_OFF_THE_LEARNER_PATH: RegExp[] = [
   /node_modules\/@mantine\/dates\//,
   /node_modules\/@dnd-kit\//,
   /node_modules\/exceljs\//,
+  /node_modules\/@tiptap\//,
+  /node_modules\/@mantine\/tiptap\//,
   /\/locales\/(tr|en|az|de)\.json$/,
   // Admin screens; the route declarations (paths and permissions, in the route table) and access rules stay.
   /apps\/web\/src\/features\/.*\/admin\/(?!(routes\.tsx?|route-kit\.ts|access\.ts)$)/,
   /apps\/web\/src\/app\/layouts\/AdminLayout\.tsx$/,
+  // The content library's admin screens (features/learning/content mirrors the API module; only its routes stay).
+  /apps\/web\/src\/features\/learning\/content\/(?!routes\.ts$)/,
   /apps\/web\/src\/components\/(DataTable|UploadField|DayInput|ResourceForm)\.tsx$/,
 ];
 

@@ -1,4 +1,5 @@
 import { companiesContract } from './schemas/companies-admin.js';
+import { contentsContract } from './schemas/content.js';
 import { dataRequestsContract } from './schemas/data-admin.js';
 import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
 import { hashtagsContract } from './schemas/hashtags.js';
@@ -15,6 +16,7 @@ import { usersContract } from './schemas/users-admin.js';
  */
 export const RESOURCE_CONTRACTS = [
   hashtagsContract,
+  contentsContract,
   institutionsContract,
   solutionPartnersContract,
   faqsContract,

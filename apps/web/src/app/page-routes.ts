@@ -44,15 +44,18 @@ export const PAGE_ROUTES = {
   'company.permission.index': '/admin/authorization-permission',
   'company.permission.add': '/admin/authorization-add-permission',
   'company.permission.edit': '/admin/authorization-add-permission/:id',
+  'company.content.detail': '/admin/content/detail/:id',
+  'company.content.assignment': '/admin/content/:id/assignment',
+  'company.content.preview': '/admin/content/:id/preview',
+  'company.content.addx': '/admin/content/addx',
+  'company.content.editx': '/admin/content/editx/:id',
+  'company.content-management': '/admin/content-management',
   'company.settings': '/admin/settings',
   'company.faq': '/admin/faq',
   'company.integrations': '/admin/integrations',
   'company.jobs.index': '/admin/jobs',
   'company.mail-templates': '/admin/mail-templates',
   'company.mail-templates.edit': '/admin/mail-templates/:event/:language',
-  'company.content.addx': '/admin/content/addx',
-  'company.content.editx': '/admin/content/editx/:id',
-  'company.content.preview': '/admin/content/:id/preview',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;

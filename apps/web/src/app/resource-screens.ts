@@ -22,6 +22,21 @@ export const RESOURCE_SCREENS = {
       delete: 'create_hashtag',
     },
   },
+  contents: {
+    namespace: 'content',
+    screens: {
+      list: { name: 'company.content.index', path: '/admin/content' },
+      add: { name: 'company.content.add', path: '/admin/content/add' },
+      edit: { name: 'company.content.edit', path: '/admin/content/edit/:id' },
+    },
+    permissions: {
+      list: 'read_content',
+      read: 'read_content',
+      create: 'create_content',
+      update: 'create_content',
+      delete: 'create_content',
+    },
+  },
   institutions: {
     namespace: 'institutions',
     screens: {

@@ -20,6 +20,8 @@ interface ResourceFormProps<S extends z.ZodType<Record<string, unknown>>> {
   /** Where cancel goes. */
   cancelTo: string;
   testId: string;
+  /** True while the form cannot be saved yet (an upload under way): both save buttons wait. */
+  saveDisabled?: boolean;
   children: (form: ResourceFormControl<S>) => ReactNode;
 }
 
@@ -38,6 +40,7 @@ export function ResourceForm<S extends z.ZodType<Record<string, unknown>>>({
   onSave,
   cancelTo,
   testId,
+  saveDisabled = false,
   children,
 }: ResourceFormProps<S>) {
   const { t } = useTranslation();
@@ -71,7 +74,7 @@ export function ResourceForm<S extends z.ZodType<Record<string, unknown>>>({
       data-testid={testId}
       onSubmit={(event) => {
         event.preventDefault();
-        void save('back');
+        if (!saveDisabled) void save('back');
       }}
     >
       <Stack>
@@ -88,7 +91,7 @@ export function ResourceForm<S extends z.ZodType<Record<string, unknown>>>({
           <Button
             variant="light"
             loading={form.submitting && mode === 'stay'}
-            disabled={form.submitting && mode !== 'stay'}
+            disabled={saveDisabled || (form.submitting && mode !== 'stay')}
             onClick={() => void save('stay')}
             data-testid={`${testId}-save-stay`}
           >
@@ -97,7 +100,7 @@ export function ResourceForm<S extends z.ZodType<Record<string, unknown>>>({
           <Button
             type="submit"
             loading={form.submitting && mode === 'back'}
-            disabled={form.submitting && mode !== 'back'}
+            disabled={saveDisabled || (form.submitting && mode !== 'back')}
             data-testid={`${testId}-save`}
           >
             {t('resource.save')}

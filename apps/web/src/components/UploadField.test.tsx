@@ -126,7 +126,7 @@ describe('UploadField (spec §5, §9)', () => {
     expect(FakeXhr.sent).toHaveLength(0);
     cleanup();
     renderPage(<UploadField kind="document" label="Handout" onUploaded={vi.fn()} />);
-    expect(screen.getByText('PDF · at most 200 MB')).toBeTruthy();
+    expect(screen.getByText('PDF, DOC, XLS, PPT, DOCX, XLSX, PPTX · at most 200 MB')).toBeTruthy();
   });
 
   it('shows the progress of a large video upload as it goes', async () => {
@@ -142,6 +142,25 @@ describe('UploadField (spec §5, §9)', () => {
       sentNow().progress(loaded, gigabytes);
       expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(percent);
     }
+  });
+
+  it('shows the bytes sent and lets the person cancel: nothing is reported uploaded then', async () => {
+    const onUploaded = vi.fn();
+    const onChosen = vi.fn();
+    renderPage(<UploadField kind="video" label="Course video" onUploaded={onUploaded} onChosen={onChosen} />);
+    const video = new File([new Uint8Array(64)], 'Training.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: 12 * 1024 ** 2 });
+    choose(video);
+    await waitForSend(1);
+    expect(onChosen).toHaveBeenCalledWith(video);
+    // The request is a little larger than the file (the multipart framing): the file's share is shown.
+    sentNow().progress(3 * 1024 ** 2 + 100, 12 * 1024 ** 2 + 400);
+    expect(screen.getByTestId('upload-field-bytes').textContent).toBe('3 MB / 12 MB');
+    fireEvent.click(screen.getByTestId('upload-field-cancel'));
+    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.queryByTestId('upload-field-cancel')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onUploaded).not.toHaveBeenCalled();
   });
 
   it("shows the server's message when it refuses the file", async () => {

@@ -27,8 +27,11 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** Progress of an upload: percent, and the bytes sent of the request's whole size. */
+export type ProgressListener = (percent: number, loaded: number, total: number) => void;
+
 /** One XMLHttpRequest (fetch reports no upload progress) with the headers the HTTP client sends. */
-function sendOnce(form: FormData, kind: UploadKindName, onProgress: (percent: number) => void, signal: AbortSignal) {
+function sendOnce(form: FormData, kind: UploadKindName, onProgress: ProgressListener, signal: AbortSignal) {
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(UPLOAD_DEFAULTS.method, `/${UPLOAD_URL}?kind=${encodeURIComponent(kind)}`);
@@ -37,7 +40,9 @@ function sendOnce(form: FormData, kind: UploadKindName, onProgress: (percent: nu
       if (name !== 'content-type') xhr.setRequestHeader(name, value);
     });
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.round((event.loaded / event.total) * 100), event.loaded, event.total);
+      }
     };
     xhr.onload = () => resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
     xhr.onerror = () => reject(new ApiError(0, null, i18next.t('upload.failed')));
@@ -54,14 +59,14 @@ function sendOnce(form: FormData, kind: UploadKindName, onProgress: (percent: nu
 export async function uploadFile(
   file: File,
   kind: UploadKindName,
-  onProgress: (percent: number) => void,
+  onProgress: ProgressListener,
   signal: AbortSignal,
 ): Promise<UploadedFile> {
   const form = new FormData();
   form.append(UPLOAD_DEFAULTS.fieldName, file);
   let answer = await sendOnce(form, kind, onProgress, signal);
   if (answer.status === 401 && (await http.refresh())) {
-    onProgress(0);
+    onProgress(0, 0, file.size);
     answer = await sendOnce(form, kind, onProgress, signal);
   }
   if (answer.status >= 200 && answer.status < 300) {
@@ -84,19 +89,36 @@ interface UploadFieldProps {
   disabled?: boolean;
   /** Tells the form an upload is under way, so it is not saved half-done. */
   onBusyChange?(busy: boolean): void;
+  /** Each file that passed the checks, as it starts uploading (a video's length can be read from it meanwhile). */
+  onChosen?(file: File): void;
   testId?: string;
 }
 
+/** The formats whose MIME type does not say their usual name. */
+const FORMAT_NAMES: Record<string, string> = {
+  msword: 'DOC',
+  'vnd.ms-excel': 'XLS',
+  'vnd.ms-powerpoint': 'PPT',
+  'vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+  'x-zip-compressed': 'ZIP',
+};
+
 /** `image/jpeg,video/mp4,application/pdf` → `JPEG, MP4, PDF`: people know formats, not MIME types. */
-const formatsOf = (accept: string) =>
-  accept
-    .split(',')
-    .map((type) => type.slice(type.indexOf('/') + 1).toUpperCase())
-    .join(', ');
+export const formatsOf = (accept: string) =>
+  [
+    ...new Set(
+      accept.split(',').map((type) => {
+        const subtype = type.startsWith('.') ? type.slice(1) : type.slice(type.indexOf('/') + 1);
+        return FORMAT_NAMES[subtype] ?? subtype.toUpperCase();
+      }),
+    ),
+  ].join(', ');
 
 type Status =
   | { state: 'idle' }
-  | { state: 'uploading'; percent: number; name: string }
+  | { state: 'uploading'; percent: number; name: string; loaded: number; total: number }
   | { state: 'done'; name: string };
 
 /**
@@ -111,6 +133,7 @@ export function UploadField({
   multiple = false,
   disabled,
   onBusyChange,
+  onChosen,
   testId = 'upload-field',
 }: UploadFieldProps) {
   const { t } = useTranslation();
@@ -138,18 +161,28 @@ export function UploadField({
     if (refused.length > 0) return setStatus({ state: 'idle' });
     aborter.current = new AbortController();
     for (const file of files) {
-      setStatus({ state: 'uploading', percent: 0, name: file.name });
+      onChosen?.(file);
+      setStatus({ state: 'uploading', percent: 0, name: file.name, loaded: 0, total: file.size });
       try {
         const stored = await uploadFile(
           file,
           kind,
-          (percent) => setStatus({ state: 'uploading', percent, name: file.name }),
+          // The request carries the multipart framing too: the bytes shown are the file's share of what was sent.
+          (percent, loaded, total) =>
+            setStatus({
+              state: 'uploading',
+              percent,
+              name: file.name,
+              loaded: Math.min(file.size, Math.round((loaded / total) * file.size)),
+              total: file.size,
+            }),
           aborter.current.signal,
         );
         onUploaded(stored);
         setStatus({ state: 'done', name: `${stored.name} (${formatFileSize(stored.size)})` });
       } catch (failure) {
-        if (failure instanceof DOMException && failure.name === 'AbortError') return;
+        // Cancelled by the person (or the page left): nothing was stored, nothing to report.
+        if (failure instanceof DOMException && failure.name === 'AbortError') return setStatus({ state: 'idle' });
         setProblems([failure instanceof Error ? failure.message : t('upload.failed')]);
         return setStatus({ state: 'idle' });
       }
@@ -214,6 +247,22 @@ export function UploadField({
             <Text fz="xs" c="dimmed" w={40} ta="right" aria-hidden>
               {t('upload.percent', { value: percent })}
             </Text>
+          </Group>
+        )}
+        {status.state === 'uploading' && (
+          <Group gap="sm" justify="space-between" wrap="nowrap">
+            <Text fz="xs" c="dimmed" data-testid={`${testId}-bytes`}>
+              {`${formatFileSize(status.loaded)} / ${formatFileSize(status.total)}`}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="danger"
+              onClick={() => aborter.current?.abort()}
+              data-testid={`${testId}-cancel`}
+            >
+              {t('resource.cancel')}
+            </Button>
           </Group>
         )}
         {messages.length > 0 && (

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../app/route-names.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
+import { contentAdminRoutes } from '../../learning/content/routes.js';
 import { playerAdminRoutes } from '../../learning/player/routes.js';
 import { companiesRoutes } from '../../organisation/companies/routes.js';
 import { dataRoutes } from '../../organisation/data/routes.js';
@@ -86,6 +87,7 @@ export const adminRoutes: AdminRoute[] = [
       nav: { area: 'authorization', icon: 'IconKey' },
     },
   },
+  ...contentAdminRoutes,
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),
