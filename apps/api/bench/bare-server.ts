@@ -16,6 +16,10 @@
  * BARE_DATABASE_URL (a pooled pg connection of DATABASE_POOL_MAX, like Kampus) or BARE_DATA_DIR (a PGlite data directory
  * of its own: one process per directory); BARE_PORT; BARE_COMPANY_SLUG (the host's company, resolved once at start:
  * Kampus caches the host for 30 s, so its steady state has no lookup either); BARE_ACTOR_ID (the admin who updates).
+ *
+ * bench:progress uses one more route, POST /progress/:contentId/:versionId/:userId: a learner's heartbeat as the one
+ * write it comes down to — an upsert of their content_progress row — with no enrolment check, no read of the row and
+ * no honest-progress rules. The learner is named in the path, as the admin is in BARE_ACTOR_ID: no token either.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -160,7 +164,10 @@ async function readUser(s: Session, id: number) {
 
 const app = Fastify({ logger: false });
 
-app.get('/__statements', () => ({ statements }));
+app.get('/__statements', () => {
+  const cpu = process.cpuUsage();
+  return { statements, cpuMs: (cpu.user + cpu.system) / 1000 };
+});
 
 // GET /api/company/self
 app.get('/self', () =>
@@ -287,6 +294,31 @@ app.post<{ Body: { refresh_token: string } }>('/refresh', async (request, reply)
   });
   return session ?? reply.code(401).send({ message: 'refresh_invalid' });
 });
+
+// POST /api/contents/:id/progress, bare: the heartbeat's row written in one statement, the body taken as it comes
+app.post<{
+  Params: { contentId: string; versionId: string; userId: string };
+  Body: { session: string; seq: number; ranges: [number, number][]; position: number };
+}>('/progress/:contentId/:versionId/:userId', (request) =>
+  database.run({ tenant: companyId }, async (s) => {
+    const { session, seq, ranges, position } = request.body;
+    const [row] = await s.query(
+      'insert into "content_progress" ("company_id", "content_id", "user_id", "version_id", "watched_ranges", "position", "session", "seq", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict ("user_id", "version_id") do update set "watched_ranges" = excluded."watched_ranges", "position" = excluded."position", "session" = excluded."session", "seq" = excluded."seq", "updated_at" = excluded."updated_at" returning "id"',
+      [
+        companyId,
+        Number(request.params.contentId),
+        Number(request.params.userId),
+        Number(request.params.versionId),
+        JSON.stringify(ranges),
+        position,
+        session,
+        seq,
+        new Date().toISOString(),
+      ],
+    );
+    return { data: { id: row?.[0] } };
+  }),
+);
 
 const close = async () => {
   await app.close();

@@ -1,7 +1,7 @@
 /**
  * Preloaded into the Kampus server by bench:api (NODE_OPTIONS=--import …/query-probe.mjs): counts the statements the
  * process sends to its database — every `pg` client query and every PGlite round trip, BEGIN and COMMIT included — and
- * answers the count as JSON on 127.0.0.1:BENCH_PROBE_PORT. Plain JavaScript, so it loads the same way before the
+ * answers the count (and the process' CPU time) as JSON on 127.0.0.1:BENCH_PROBE_PORT. Plain JavaScript, so it loads the same way before the
  * server whether the server runs from TypeScript or from a build. NODE_OPTIONS also reaches npm and any launcher in
  * between: the probe's port is opened by the first process that queries, which is the server. BENCH_PROBE_LOG=1 also
  * prints every pg statement to stderr (to see what a route runs). With BENCH_PARENT_PID the server ends itself (SIGTERM)
@@ -28,7 +28,9 @@ function counted(text, values) {
   listening = true;
   const server = createServer((_request, response) => {
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ statements }));
+    // The process' CPU time too (user + system, ms): what a request costs the server, however busy the machine is.
+    const cpu = process.cpuUsage();
+    response.end(JSON.stringify({ statements, cpuMs: (cpu.user + cpu.system) / 1000 }));
   });
   server.unref();
   server.listen(port, '127.0.0.1');

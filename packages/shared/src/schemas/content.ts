@@ -474,7 +474,15 @@ export const contentReportSummarySchema = z.object({
   total_time_spent_seconds: z.number(),
   /** Per marker: answers and right answers (scored markers). */
   markers: z.array(
-    z.object({ id: z.number(), second: z.number(), question: z.string(), answers: z.number(), correct: z.number() }),
+    z.object({
+      id: z.number(),
+      second: z.number(),
+      question: z.string(),
+      /** Whether the marker has a right answer; an unscored one (an opinion) counts answers only. */
+      scored: z.boolean(),
+      answers: z.number(),
+      correct: z.number(),
+    }),
   ),
 });
 export const contentReportSchema = paginatedSchema(contentReportRowSchema).extend({

@@ -202,9 +202,17 @@ export function createContentAdmin(platform: Platform) {
             from people left join p using (user_id)), 0)::integer as average_progress,
           coalesce((select sum(time) from p), 0)::integer as total_time`),
     );
-    const markers = rowsOf<{ id: number; second: number; question: string; answers: number; correct: number }>(
+    const markers = rowsOf<{
+      id: number;
+      second: number;
+      question: string;
+      scored: boolean;
+      answers: number;
+      correct: number;
+    }>(
       await tx.execute(sql`
         select m.id, m.second, m.body->>'question' as question,
+          jsonb_path_exists(m.body, '$.** ? (@.correct == true)') as scored,
           count(a.user_id)::integer as answers, (count(a.user_id) filter (where a.correct))::integer as correct
         from content_markers m left join content_marker_answers a on a.marker_id = m.id
         where m.company_id = ${companyId} and m.content_id = ${contentId}

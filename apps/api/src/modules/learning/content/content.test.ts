@@ -431,10 +431,16 @@ describe('content library, player and honest progress', () => {
       expect(again.content.markers[0].answer).toEqual([[0]]);
       const report = (await as(adminToken, 'GET', `/api/admin/contents/${video.id}/report`)).json();
       expect(report.data[0]).toMatchObject({ markers_answered: 3, markers_correct: 1 });
-      expect(report.summary.markers.map((m: { answers: number; correct: number }) => [m.answers, m.correct])).toEqual([
-        [1, 1],
-        [1, 0],
-        [1, 0],
+      expect(
+        report.summary.markers.map((m: { scored: boolean; answers: number; correct: number }) => [
+          m.scored,
+          m.answers,
+          m.correct,
+        ]),
+      ).toEqual([
+        [true, 1, 1],
+        [true, 1, 0],
+        [false, 1, 0],
       ]);
     });
   });

@@ -30,7 +30,7 @@ const report: ContentReport = {
     completed: 1,
     average_progress: 37.5,
     total_time_spent_seconds: 4500,
-    markers: [{ id: 1, second: 75, question: 'Which door is the exit?', answers: 4, correct: 3 }],
+    markers: [{ id: 1, second: 75, question: 'Which door is the exit?', scored: true, answers: 4, correct: 3 }],
   },
 };
 

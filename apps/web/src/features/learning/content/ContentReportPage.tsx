@@ -120,9 +120,11 @@ function MarkersTable({ markers }: { markers: ContentReport['summary']['markers'
                 <Table.Td>{marker.question}</Table.Td>
                 <Table.Td ta="right">{marker.answers}</Table.Td>
                 <Table.Td ta="right">
-                  {marker.answers > 0
-                    ? `${marker.correct} (${formatPercent((marker.correct / marker.answers) * 100, i18n.language)})`
-                    : marker.correct}
+                  {!marker.scored
+                    ? t('content.report.marker_unscored')
+                    : marker.answers > 0
+                      ? `${marker.correct} (${formatPercent((marker.correct / marker.answers) * 100, i18n.language)})`
+                      : marker.correct}
                 </Table.Td>
               </Table.Tr>
             ))}
