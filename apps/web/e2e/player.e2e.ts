@@ -226,12 +226,15 @@ describe('the player, the video guard and the interactive markers in Chromium', 
     await signIn(page, 'demo', 'learner@demo.test');
     await page.goto(`${origin('demo')}/eduction/${content.id}/player?source=content`);
     await waitForMetadata(page);
-    // The whole (small) file is in the browser before the connection goes.
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement;
-      return el.buffered.length > 0 && el.buffered.end(0) >= el.duration - 0.1;
+    // The whole (small) file is in the browser before the connection goes: playing fetches the rest of it.
+    await video(page).evaluate((el: HTMLVideoElement) => {
+      el.preload = 'auto';
     });
     await play(page);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid="player-video"]') as HTMLVideoElement;
+      return el.buffered.length > 0 && el.buffered.end(el.buffered.length - 1) >= el.duration - 0.1;
+    });
     await waitForTime(page, 1);
     await context.setOffline(true);
     await waitForTime(page, 3);
