@@ -31,6 +31,9 @@ export const PAGE_ROUTES = {
   'User.faq': '/faq',
   'user.assignment-detail': '/assignment/:id/detail',
   'user.education-detail': '/education/:id/detail',
+  // The separate player page (spec §2.1, its spelling) and the same page under the word spelled right.
+  'user.player': '/eduction/:id/player',
+  'user.education-player': '/education/:id/player',
   company: '/admin',
   'company.dashboard': '/admin/dashboard',
   'company.user': '/admin/user',

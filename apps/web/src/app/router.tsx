@@ -180,6 +180,12 @@ const queryPages: RouteObject[] = [
       // The admin panel (spec §2.2): its own layout, every route's handle.permission checked first (RequirePermission,
       // with the branch). Its routes are patched in here when first needed (see createRouter).
       { id: ADMIN_SLOT, children: [] },
+      // The separate full-width player page (spec §2.1), outside the dashboard frame.
+      ...(['user.player', 'user.education-player'] as const).map((name) => ({
+        path: routePath(name),
+        lazy: page(() => import('../features/learning/player/PlayerPage.js')),
+        handle: { name },
+      })),
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },

@@ -4,6 +4,7 @@ import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../app/route-names.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
 import { contentAdminRoutes } from '../../learning/content/routes.js';
+import { playerAdminRoutes } from '../../learning/player/routes.js';
 import { companiesRoutes } from '../../organisation/companies/routes.js';
 import { dataRoutes } from '../../organisation/data/routes.js';
 import { faqAdminRoutes } from '../../organisation/faq/admin/routes.js';
@@ -97,6 +98,7 @@ export const adminRoutes: AdminRoute[] = [
     form: () => import('../../organisation/institutions/InstitutionFormPage.js'),
     nav: { area: 'organisation', icon: 'IconBuildingBank' },
   }),
+  ...playerAdminRoutes,
   ...faqAdminRoutes,
   ...permissionRoleRoutes,
   // The settings area, in the order an administrator sets a company up.
