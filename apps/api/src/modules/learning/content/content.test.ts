@@ -298,7 +298,9 @@ describe('content library, player and honest progress', () => {
       const done = await heartbeat(video.id, { kind: 'video', session, seq: 1, ranges: [[30, 60]], position: 60 });
       expect(done.json().data).toMatchObject({ status: 'completed', progress: 100 });
       expect(done.json().data.completed_at).not.toBeNull();
-      await heartbeat(video.id, { kind: 'video', session, seq: 2, ranges: [[0, 10]], position: 10 });
+      const again = await heartbeat(video.id, { kind: 'video', session, seq: 2, ranges: [[0, 10]], position: 10 });
+      expect(again.json().data).toMatchObject({ status: 'completed', progress: 100, position: 10 });
+      expect(again.json().data.completed_at).toBe(done.json().data.completed_at);
       expect(await auditOf('content.completed', video.id)).toHaveLength(1);
       const report = await as(adminToken, 'GET', `/api/admin/contents/${video.id}/report`);
       expect(report.json().data[0]).toMatchObject({ status: 'completed', progress: 100 });

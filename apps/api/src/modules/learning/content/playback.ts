@@ -432,10 +432,14 @@ export function createContentPlayback(platform: Platform) {
   ): Promise<ProgressRow> {
     const { completed, ...columns } = changes;
     const completesNow = completed === true && row.status !== 'completed';
+    // A completion is a record: watching again after it moves the resume point and the ranges, never the 100%.
+    const done = completesNow || row.status === 'completed';
     const next: ProgressRow = {
       ...row,
       ...columns,
-      ...(completesNow ? { status: 'completed', completedAt: columns.updatedAt ?? new Date(), progress: 100 } : {}),
+      ...(done
+        ? { status: 'completed', completedAt: row.completedAt ?? columns.updatedAt ?? new Date(), progress: 100 }
+        : {}),
     };
     await writeProgressRow(tx, {
       id: row.id,
