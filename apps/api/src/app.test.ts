@@ -117,6 +117,10 @@ describe('the platform pipeline', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // The player embeds YouTube's and Vimeo's players, and no other site's frame.
+    expect(response.headers['content-security-policy']).toContain(
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+    );
     expect(response.json()).toEqual({ message: 'İstenen adres bulunamadı.' });
   });
 

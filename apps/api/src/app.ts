@@ -220,6 +220,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
+        // Videos of the content library on YouTube or Vimeo play in their own players (the player page's frame).
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // The content form reads a chosen video's length from a blob: address before uploading it.
+        mediaSrc: ["'self'", 'blob:'],
       },
     },
   });

@@ -382,6 +382,37 @@ describe('content library, player and honest progress', () => {
     });
   });
 
+  it('takes an external video as watched once its page was open for its length times the threshold', async () => {
+    const created = await as(adminToken, 'POST', '/api/admin/contents', {
+      body: {
+        type: 'video',
+        title: 'Harici video',
+        language: 'tr',
+        external_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        duration_seconds: 20,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    await enrol(id, [learner.id]);
+    await as(learnerToken, 'GET', `/api/contents/${id}/player`);
+    const ranges = await heartbeat(id, {
+      kind: 'video',
+      session: randomUUID(),
+      seq: 1,
+      ranges: [[0, 20]],
+      position: 20,
+    });
+    expect(ranges.statusCode).toBe(422);
+    const session = randomUUID();
+    await ageSession(id, 10);
+    const half = await heartbeat(id, { kind: 'page', session, seq: 1 });
+    expect(half.json().data).toMatchObject({ status: 'in_progress', progress: 52 });
+    await ageSession(id, 10);
+    const done = await heartbeat(id, { kind: 'page', session, seq: 2 });
+    expect(done.json().data).toMatchObject({ status: 'completed', progress: 100 });
+  });
+
   describe('interactive markers', () => {
     it('saves the editor’s markers, hides the right answers from the player, grades answers and reports them', async () => {
       const video = await createVideo();

@@ -104,6 +104,10 @@ function presentProgress(row: ProgressRow | null, version: Pick<VersionRow, 'num
   };
 }
 
+/** A video on another site (YouTube, Vimeo): an address and no file of ours. */
+const isExternalVideo = (content: Pick<ReportContent, 'type'>, version: { mime: string | null }) =>
+  content.type === 'video' && version.mime === null;
+
 /** The options of each section of a marker (type 1: its one question), with which are right. */
 function sectionsOf(marker: MarkerRow): { question: string; options: { text: string; correct: boolean }[] }[] {
   const body = marker.body as {
@@ -389,6 +393,18 @@ export function createContentPlayback(platform: Platform) {
     }
 
     const spent = row.timeSpentSeconds + Math.round(reading);
+    if (isExternalVideo(content, version)) {
+      // Another site's player tells us nothing of what was played: the time the page was open stands for watching,
+      // the video's length times the completion threshold (no length: opening it).
+      const needed = content.durationSeconds ? (content.durationSeconds * content.completionThreshold) / 100 : 0;
+      const done = spent >= needed;
+      return {
+        ...base,
+        timeSpentSeconds: spent,
+        progress: done ? 100 : Math.min(99, Math.floor((spent / needed) * 100)),
+        completed: done,
+      } as Partial<ProgressRow> & { completed: boolean };
+    }
     const readLongEnough = content.minReadingSeconds !== null && spent >= content.minReadingSeconds;
     if (report.kind === 'document') {
       const pageCount = version.pageCount ?? report.page_count ?? null;
@@ -474,7 +490,11 @@ export function createContentPlayback(platform: Platform) {
   function report(actor: Actor, contentId: number, body: ProgressReport): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
       const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
-      const expected = content.type === 'video' || content.type === 'document' ? content.type : ['link', 'page'];
+      const expected = isExternalVideo(content, version)
+        ? 'page'
+        : content.type === 'video' || content.type === 'document'
+          ? content.type
+          : ['link', 'page'];
       if (Array.isArray(expected) ? !expected.includes(body.kind) : expected !== body.kind) {
         throw invalidFields({ kind: 'content.report_kind_invalid' });
       }

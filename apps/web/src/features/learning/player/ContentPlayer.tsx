@@ -1,6 +1,6 @@
-import type { PlayerMarker } from '@kampus/shared';
+import { type PlayerMarker, PROGRESS_HEARTBEAT_MS } from '@kampus/shared';
 import { Alert, AspectRatio, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerData } from './api.js';
 import { DocumentPlayer } from './DocumentPlayer.js';
@@ -33,11 +33,28 @@ export function embedUrl(address: string): string | null {
 
 /**
  * A video on YouTube or Vimeo, in their player. The guard cannot reach into another site's player (no seek or speed
- * control, no played ranges), so nothing is enforced or recorded here: the learner is told so.
+ * control, no played ranges): the time the page is open is reported instead, and the server counts the video watched
+ * once that reaches its length (times the completion threshold). The learner is told so.
  */
-function ExternalVideo({ title, address }: { title: string; address: string }) {
+function ExternalVideo({ title, address, channel }: { title: string; address: string; channel: ProgressChannel }) {
   const { t } = useTranslation();
   const embed = embedUrl(address);
+  const { report, leave } = channel;
+
+  useEffect(() => {
+    report({ kind: 'page', finished: false });
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') report({ kind: 'page', finished: false });
+    }, PROGRESS_HEARTBEAT_MS);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave({ kind: 'page', finished: false });
+    };
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [report, leave]);
   return (
     <Stack gap="xs" data-testid="external-video">
       {embed ? (
@@ -72,7 +89,7 @@ export function ContentPlayer({ data, channel, answerMarker }: ContentPlayerProp
   switch (content.type) {
     case 'video':
       if (!content.file_url && content.external_url) {
-        return <ExternalVideo title={content.title} address={content.external_url} />;
+        return <ExternalVideo title={content.title} address={content.external_url} channel={channel} />;
       }
       return <VideoPlayer content={content} channel={channel} answerMarker={answerMarker} />;
     case 'document':
