@@ -75,6 +75,8 @@ function useColumns(): TableColumn<Content>[] {
         title: t('content.fields.status'),
         sortable: true,
         noWrap: true,
+        // Wide enough for the badge's word in every language: the table is wide and would squeeze it to "AK…".
+        width: 120,
         render: (content) => <ActiveStatusBadge status={content.status} namespace={NS} />,
       },
       {
