@@ -333,6 +333,53 @@ describe('content library, player and honest progress', () => {
     });
   });
 
+  describe('heartbeats without a read', () => {
+    it('never overwrites a row another node or tab changed since this node wrote it', async () => {
+      const video = await createVideo();
+      await enrol(video.id, [learner.id]);
+      const session = await openSession(video.id, 30);
+      await heartbeat(video.id, { kind: 'video', session, seq: 1, ranges: [[0, 10]], position: 10 });
+      // Another node took a report of the same learner meanwhile: the row moved on without this node knowing.
+      await asSystem(test.db, (tx) =>
+        tx
+          .update(contentProgress)
+          .set({ watchedRanges: [[0, 20]], position: 20, updatedAt: new Date(Date.now() - 1000) })
+          .where(and(eq(contentProgress.contentId, video.id), eq(contentProgress.userId, learner.id))),
+      );
+      const next = await heartbeat(video.id, { kind: 'video', session, seq: 2, ranges: [[20, 22]], position: 22 });
+      expect(next.json().data.watched_ranges).toEqual([[0, 22]]);
+    });
+
+    it('stops taking reports at once when the content is made passive or the learner unenrolled', async () => {
+      const video = await createVideo();
+      await enrol(video.id, [learner.id]);
+      const session = await openSession(video.id, 30);
+      expect(
+        (await heartbeat(video.id, { kind: 'video', session, seq: 1, ranges: [[0, 5]], position: 5 })).statusCode,
+      ).toBe(200);
+      await as(adminToken, 'POST', '/api/admin/contents/bulk', {
+        body: { action: 'status', ids: [video.id], status: 0 },
+      });
+      await test.platform.events.idle();
+      expect(
+        (await heartbeat(video.id, { kind: 'video', session, seq: 2, ranges: [[5, 6]], position: 6 })).statusCode,
+      ).toBe(404);
+      await as(adminToken, 'POST', '/api/admin/contents/bulk', {
+        body: { action: 'status', ids: [video.id], status: 1 },
+      });
+      await test.platform.events.idle();
+      expect(
+        (await heartbeat(video.id, { kind: 'video', session, seq: 3, ranges: [[5, 6]], position: 6 })).statusCode,
+      ).toBe(200);
+      const list = (await as(adminToken, 'GET', `/api/admin/contents/${video.id}/enrolments`)).json();
+      await as(adminToken, 'DELETE', `/api/admin/contents/${video.id}/enrolments/${list.data[0].id}`);
+      await test.platform.events.idle();
+      expect(
+        (await heartbeat(video.id, { kind: 'video', session, seq: 4, ranges: [[6, 7]], position: 7 })).statusCode,
+      ).toBe(404);
+    });
+  });
+
   describe('documents, links and pages', () => {
     it('completes a PDF when its last page is shown', async () => {
       const fileUrl = await uploaded(adminToken, 'document', 'guide.pdf', 'application/pdf', PDF);

@@ -168,33 +168,101 @@ const lockedReportRow = preparedQuery('content_progress_locked', (db) =>
     .for('update', { of: contentProgress }),
 );
 
-/** A heartbeat's write: every column a report may change, in one prepared statement. */
+/** Every column a report may change, each a placeholder. */
+const PROGRESS_WRITE = () => ({
+  status: sql`${sql.placeholder('status')}`,
+  progress: sql`${sql.placeholder('progress')}`,
+  watchedRanges: sql`${sql.placeholder('watchedRanges')}::jsonb`,
+  position: sql`${sql.placeholder('position')}`,
+  pagesSeen: sql`${sql.placeholder('pagesSeen')}::jsonb`,
+  timeSpentSeconds: sql`${sql.placeholder('timeSpentSeconds')}`,
+  score: sql`${sql.placeholder('score')}`,
+  success: sql`${sql.placeholder('success')}`,
+  // Kept unless a SCORM commit sends new data: the heartbeat's read leaves the CMI out.
+  cmi: sql`coalesce(${sql.placeholder('cmi')}::jsonb, ${contentProgress.cmi})`,
+  session: sql`${sql.placeholder('session')}::uuid`,
+  seq: sql`${sql.placeholder('seq')}`,
+  sessionStartedAt: sql`${sql.placeholder('sessionStartedAt')}::timestamptz`,
+  sessionCredited: sql`${sql.placeholder('sessionCredited')}`,
+  completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
+  updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
+});
+
+/** A heartbeat's write after the locked read: every column a report may change, in one prepared statement. */
 const writeProgressRow = preparedQuery('content_progress_write', (db) =>
   db
     .update(contentProgress)
-    .set({
-      status: sql`${sql.placeholder('status')}`,
-      progress: sql`${sql.placeholder('progress')}`,
-      watchedRanges: sql`${sql.placeholder('watchedRanges')}::jsonb`,
-      position: sql`${sql.placeholder('position')}`,
-      pagesSeen: sql`${sql.placeholder('pagesSeen')}::jsonb`,
-      timeSpentSeconds: sql`${sql.placeholder('timeSpentSeconds')}`,
-      score: sql`${sql.placeholder('score')}`,
-      success: sql`${sql.placeholder('success')}`,
-      // Kept unless a SCORM commit sends new data: the heartbeat's read leaves the CMI out.
-      cmi: sql`coalesce(${sql.placeholder('cmi')}::jsonb, ${contentProgress.cmi})`,
-      session: sql`${sql.placeholder('session')}::uuid`,
-      seq: sql`${sql.placeholder('seq')}`,
-      sessionStartedAt: sql`${sql.placeholder('sessionStartedAt')}::timestamptz`,
-      sessionCredited: sql`${sql.placeholder('sessionCredited')}`,
-      completedAt: sql`${sql.placeholder('completedAt')}::timestamptz`,
-      updatedAt: sql`${sql.placeholder('updatedAt')}::timestamptz`,
-    })
+    .set(PROGRESS_WRITE())
     .where(eq(contentProgress.id, sql.placeholder('id'))),
 );
 
+/**
+ * A heartbeat's write without a read: only when the row is as this node last wrote it (its updated_at), else no row
+ * is returned and the report takes the locked path.
+ */
+const writeProgressRowIfUnchanged = preparedQuery('content_progress_write_if', (db) =>
+  db
+    .update(contentProgress)
+    .set(PROGRESS_WRITE())
+    .where(
+      and(
+        eq(contentProgress.id, sql.placeholder('id')),
+        eq(contentProgress.updatedAt, sql`${sql.placeholder('expectedUpdatedAt')}::timestamptz`),
+      ),
+    )
+    .returning({ id: contentProgress.id }),
+);
+
+/** A learner's row as this node last wrote it, with what the report rules read of its content and version. */
+interface RememberedReport {
+  content: ReportContent;
+  version: ReportVersion;
+  row: ProgressRow;
+}
+
+/** How long a remembered row is trusted: another node's change to the content reaches this one within it. */
+const REMEMBER_MS = 30_000;
+/** Rows remembered at most (the oldest go first): a few megabytes. */
+const REMEMBER_MAX = 20_000;
+/** The content changes after which its remembered rows are read again (a new version, a status, an enrolment). */
+const FORGETTING_ACTIONS = new Set([
+  'content.updated',
+  'content.status_changed',
+  'content.deleted',
+  'content.unenrolled',
+]);
+
+/**
+ * The rows this node wrote last, so a learner's next heartbeat needs no read: its write is conditional on the row
+ * being as this node left it, and anything else (a report through another node or tab, a change of the content made
+ * here — dropped at once — or elsewhere — trusted for at most REMEMBER_MS) takes the locked read again.
+ */
+function createRecentReports(events: Platform['events']) {
+  const rows = new Map<string, RememberedReport & { at: number }>();
+  const keyOf = (actor: Actor, contentId: number) => `${actor.companyId}:${contentId}:${actor.userId}`;
+  events.subscribe('content.*', (event) => {
+    if (!FORGETTING_ACTIONS.has(event.action)) return;
+    const prefix = `${event.companyId}:${event.entityId}:`;
+    for (const key of rows.keys()) if (key.startsWith(prefix)) rows.delete(key);
+  });
+  return {
+    recall(actor: Actor, contentId: number): RememberedReport | null {
+      const key = keyOf(actor, contentId);
+      const found = rows.get(key);
+      if (!found) return null;
+      rows.delete(key);
+      return Date.now() - found.at < REMEMBER_MS ? found : null;
+    },
+    remember(actor: Actor, report: RememberedReport) {
+      rows.set(keyOf(actor, report.content.id), { ...report, at: Date.now() });
+      if (rows.size > REMEMBER_MAX) rows.delete(rows.keys().next().value as string);
+    },
+  };
+}
+
 export function createContentPlayback(platform: Platform) {
   const db = platform.database.db;
+  const recentReports = createRecentReports(platform.events);
 
   /** The content and its current version; for a learner only when active and they are enrolled. */
   async function playable(tx: Db, actor: Actor, contentId: number, asLearner: boolean) {
@@ -445,7 +513,9 @@ export function createContentPlayback(platform: Platform) {
     version: ReportVersion,
     row: ProgressRow,
     changes: Partial<ProgressRow> & { completed?: boolean },
-  ): Promise<ProgressRow> {
+    /** Write only if the row is still as this node left it; null when it is not. */
+    unchangedSince?: Date,
+  ): Promise<ProgressRow | null> {
     const { completed, ...columns } = changes;
     const completesNow = completed === true && row.status !== 'completed';
     // A completion is a record: watching again after it moves the resume point and the ranges, never the 100%.
@@ -457,7 +527,7 @@ export function createContentPlayback(platform: Platform) {
         ? { status: 'completed', completedAt: row.completedAt ?? columns.updatedAt ?? new Date(), progress: 100 }
         : {}),
     };
-    await writeProgressRow(tx, {
+    const values = {
       id: row.id,
       status: next.status,
       progress: next.progress,
@@ -474,7 +544,16 @@ export function createContentPlayback(platform: Platform) {
       sessionCredited: next.sessionCredited,
       completedAt: next.completedAt?.toISOString() ?? null,
       updatedAt: next.updatedAt.toISOString(),
-    });
+    };
+    if (unchangedSince) {
+      const [written] = await writeProgressRowIfUnchanged(tx, {
+        ...values,
+        expectedUpdatedAt: unchangedSince.toISOString(),
+      });
+      if (!written) return null;
+    } else {
+      await writeProgressRow(tx, values);
+    }
     if (completesNow) {
       await record(tx, actor, {
         action: 'content.completed',
@@ -486,27 +565,57 @@ export function createContentPlayback(platform: Platform) {
     return next;
   }
 
+  /** The kinds of report a content takes. */
+  function assertReportKind(content: ReportContent, version: ReportVersion, kind: ProgressReport['kind']) {
+    const expected = isExternalVideo(content, version)
+      ? ['page']
+      : content.type === 'video' || content.type === 'document'
+        ? [content.type]
+        : ['link', 'page'];
+    if (!expected.includes(kind)) throw invalidFields({ kind: 'content.report_kind_invalid' });
+  }
+
+  /** A report on the row as this node last wrote it: one conditional write; null when the row has moved on. */
+  async function reportOnRemembered(
+    tx: Db,
+    actor: Actor,
+    remembered: RememberedReport,
+    body: ProgressReport,
+  ): Promise<ContentProgress | null> {
+    const { content, version, row } = remembered;
+    assertReportKind(content, version, body.kind);
+    const changes = applyReport(row, content, version, body, new Date());
+    if (!changes) {
+      recentReports.remember(actor, remembered);
+      return presentProgress(row, version);
+    }
+    const written = await writeProgress(tx, actor, content, version, row, changes, row.updatedAt);
+    if (!written) return null;
+    recentReports.remember(actor, { content, version, row: written });
+    return presentProgress(written, version);
+  }
+
   /** POST api/contents/{id}/progress. */
   function report(actor: Actor, contentId: number, body: ProgressReport): Promise<ContentProgress> {
     return inTenant(db, actor.companyId, async (tx) => {
-      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
-      const expected = isExternalVideo(content, version)
-        ? 'page'
-        : content.type === 'video' || content.type === 'document'
-          ? content.type
-          : ['link', 'page'];
-      if (Array.isArray(expected) ? !expected.includes(body.kind) : expected !== body.kind) {
-        throw invalidFields({ kind: 'content.report_kind_invalid' });
+      const remembered = recentReports.recall(actor, contentId);
+      if (remembered) {
+        const answered = await reportOnRemembered(tx, actor, remembered, body);
+        if (answered) return answered;
       }
+      const { content, version, progress: row } = await lockedForReport(tx, actor, contentId);
+      assertReportKind(content, version, body.kind);
       const now = new Date();
       const changes = applyReport(row, content, version, body, now);
       if (!changes) return presentProgress(row, version) as ContentProgress;
       // The video's length and a PDF's page count, when the player is the first to know them.
+      let learned = false;
       if (body.kind === 'video' && body.duration && !content.durationSeconds && !version.durationSeconds) {
         await tx
           .update(contentVersions)
           .set({ durationSeconds: Math.round(body.duration) })
           .where(eq(contentVersions.id, version.id));
+        learned = true;
       }
       if (
         body.kind === 'document' &&
@@ -515,8 +624,11 @@ export function createContentPlayback(platform: Platform) {
         version.mime === 'application/pdf'
       ) {
         await tx.update(contentVersions).set({ pageCount: body.page_count }).where(eq(contentVersions.id, version.id));
+        learned = true;
       }
-      const written = await writeProgress(tx, actor, content, version, row, changes);
+      const written = (await writeProgress(tx, actor, content, version, row, changes)) as ProgressRow;
+      // A version that just learned its length is read afresh next time.
+      if (!learned) recentReports.remember(actor, { content, version, row: written });
       return presentProgress(written, version) as ContentProgress;
     });
   }
@@ -529,7 +641,7 @@ export function createContentPlayback(platform: Platform) {
       if (row.session === body.session && body.seq <= row.seq) return presentProgress(row, version) as ContentProgress;
       const now = new Date();
       const outcome = cmiToProgress(version.scorm.version, body.cmi);
-      const written = await writeProgress(tx, actor, content, version, row, {
+      const written = (await writeProgress(tx, actor, content, version, row, {
         session: body.session,
         seq: body.seq,
         sessionStartedAt: row.session === body.session ? row.sessionStartedAt : now,
@@ -541,7 +653,7 @@ export function createContentPlayback(platform: Platform) {
         // Without a progress measure an unfinished package stands at half: opened and worked on, not done.
         progress: outcome.completed ? 100 : Math.round(outcome.progress ?? Math.max(row.progress, 50)),
         completed: outcome.completed,
-      });
+      })) as ProgressRow;
       return presentProgress(written, version) as ContentProgress;
     });
   }
