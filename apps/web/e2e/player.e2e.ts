@@ -216,6 +216,18 @@ describe('the player, the video guard and the interactive markers in Chromium', 
     expect(done.progress).toBe(100);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
+
+    // The admin sees the learner at 100% in the content's usage report.
+    const admin = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(admin, 'demo', 'admin@demo.test');
+    await admin.goto(`${origin('demo')}/admin/content/detail/${content.id}`);
+    const learnerRow = admin.getByRole('row').filter({ hasText: 'learner@demo.test' });
+    await expect
+      .poll(() => learnerRow.getByTestId('report-progress').textContent(), { timeout: 15_000 })
+      .toMatch(/100/);
+    await expect.poll(() => admin.getByTestId('summary-completed-value').textContent()).toBe('1');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.context().close();
   });
 
   it('reports made offline wait in the browser and reach the server in order when the connection returns', async () => {
