@@ -20,7 +20,12 @@ import {
 } from '../../../db/schema/index.js';
 import type { Platform } from '../../../platform/deps.js';
 import { invalidFields } from '../../../platform/http/errors.js';
-import { activeStatusExportColumn, defineResource, presentActiveStatus } from '../../../platform/resource/resource.js';
+import {
+  activeStatusExportColumn,
+  columnValues,
+  defineResource,
+  presentActiveStatus,
+} from '../../../platform/resource/resource.js';
 import { sanitizeRichText } from '../../../platform/rich-text.js';
 import { attachFile, detachFile, replaceFile, storedFileOf } from '../../system/files/service.js';
 import { inspectScormPackage } from './scorm.js';
@@ -32,6 +37,21 @@ const FILE_MIMES: Partial<Record<ContentType, readonly string[]>> = {
   video: ['video/mp4', 'video/webm'],
   document: OFFICE_AND_PDF_MIMES,
   scorm: ['application/zip', 'application/x-zip-compressed'],
+};
+
+/** The body fields the contents table takes as they are (the type, file, hashtags and body are worked out first). */
+const CONTENT_COLUMNS = {
+  title: contents.title,
+  description: contents.description,
+  cover_url: contents.coverUrl,
+  duration_seconds: contents.durationSeconds,
+  language: contents.language,
+  status: contents.status,
+  guard_enabled: contents.guardEnabled,
+  completion_threshold: contents.completionThreshold,
+  min_reading_seconds: contents.minReadingSeconds,
+  external_url: contents.externalUrl,
+  body: contents.body,
 };
 
 /** What a content's fields must hold for its type: the file or address it plays, the page it shows. */
@@ -211,19 +231,9 @@ export function createContentLibrary(platform: Platform) {
       const [row] = await tx
         .insert(contents)
         .values({
+          ...(columnValues(CONTENT_COLUMNS, contents, { ...input, body }) as typeof contents.$inferInsert),
           companyId: actor.companyId,
           type: input.type,
-          title: input.title,
-          description: input.description,
-          coverUrl: input.cover_url,
-          durationSeconds: input.duration_seconds,
-          language: input.language,
-          status: input.status,
-          guardEnabled: input.guard_enabled,
-          completionThreshold: input.completion_threshold,
-          minReadingSeconds: input.min_reading_seconds,
-          externalUrl: input.external_url,
-          body,
           createdBy: actor.userId,
         })
         .returning({ id: contents.id });
@@ -248,17 +258,7 @@ export function createContentLibrary(platform: Platform) {
       await tx
         .update(contents)
         .set({
-          title: input.title,
-          description: input.description,
-          coverUrl: input.cover_url,
-          durationSeconds: input.duration_seconds,
-          language: input.language,
-          status: input.status,
-          guardEnabled: input.guard_enabled,
-          completionThreshold: input.completion_threshold,
-          minReadingSeconds: input.min_reading_seconds,
-          externalUrl: input.external_url,
-          body: input.body === undefined ? undefined : body,
+          ...columnValues(CONTENT_COLUMNS, contents, { ...input, body: input.body === undefined ? undefined : body }),
           updatedAt: new Date(),
         })
         .where(and(eq(contents.companyId, actor.companyId), eq(contents.id, before.id)));
