@@ -362,27 +362,31 @@ export type ScormCommit = z.infer<typeof scormCommitSchema>;
 
 // --- The player ---
 
-export const playerContentSchema = z.object({
-  id: z.number(),
-  type: contentTypeSchema,
-  title: z.string(),
-  description: z.string().nullable(),
-  cover_url: z.string().nullable(),
-  duration_seconds: z.number().nullable(),
-  guard_enabled: z.boolean(),
-  completion_threshold: z.number(),
-  min_reading_seconds: z.number().nullable(),
-  external_url: z.string().nullable(),
-  body: z.string().nullable(),
-  /** A short-lived signed address of the file (video, document), or null. */
-  file_url: z.string().nullable(),
-  file_name: z.string().nullable(),
-  mime: z.string().nullable(),
-  page_count: z.number().nullable(),
-  /** SCORM: the launch page's address (same origin, signed for this learner) and the edition. */
-  scorm: z.object({ version: z.enum(SCORM_VERSIONS), launch_url: z.string() }).nullable(),
-  markers: z.array(playerMarkerSchema),
-});
+/** What the player shows of a content: the admin's fields it plays by, and the file as this learner may read it. */
+export const playerContentSchema = contentSchema
+  .pick({
+    id: true,
+    type: true,
+    title: true,
+    description: true,
+    cover_url: true,
+    duration_seconds: true,
+    guard_enabled: true,
+    completion_threshold: true,
+    min_reading_seconds: true,
+    external_url: true,
+    body: true,
+    page_count: true,
+  })
+  .extend({
+    /** A short-lived signed address of the file (video, document), or null. */
+    file_url: z.string().nullable(),
+    file_name: z.string().nullable(),
+    mime: z.string().nullable(),
+    /** SCORM: the launch page's address (same origin, signed for this learner) and the edition. */
+    scorm: z.object({ version: z.enum(SCORM_VERSIONS), launch_url: z.string() }).nullable(),
+    markers: z.array(playerMarkerSchema),
+  });
 export type PlayerContent = z.infer<typeof playerContentSchema>;
 
 /** GET api/contents/{id}/player (a learner) and GET api/admin/contents/{id}/preview (progress null: not recorded). */

@@ -540,16 +540,20 @@ export function createContentAdmin(platform: Platform) {
             ),
           )
           .where(and(eq(contents.companyId, actor.companyId), inArray(contents.type, ['video', 'document', 'scorm'])));
-        const broken: ContentOverview['broken'] = [];
-        for (const file of files) {
-          if (!file.fileUrl) {
-            if (!(file.type === 'video' && file.externalUrl)) broken.push({ ...pick(file), problem: 'no_file' });
-            continue;
-          }
-          const name = storedNameOf(file.fileUrl);
-          const present = file.stored !== null && name !== null && (await platform.files.exists(actor.companyId, name));
-          if (!present) broken.push({ ...pick(file), problem: 'missing_file' });
-        }
+        // Storage is asked about every file at once (on S3 a request each), not one after another.
+        const problems = await Promise.all(
+          files.map(async (file): Promise<'no_file' | 'missing_file' | null> => {
+            if (!file.fileUrl) return file.type === 'video' && file.externalUrl ? null : 'no_file';
+            const name = storedNameOf(file.fileUrl);
+            const present =
+              file.stored !== null && name !== null && (await platform.files.exists(actor.companyId, name));
+            return present ? null : 'missing_file';
+          }),
+        );
+        const broken: ContentOverview['broken'] = files.flatMap((file, i) => {
+          const problem = problems[i];
+          return problem ? [{ ...pick(file), problem }] : [];
+        });
         return {
           storage: storage.map((s) => ({ type: s.type, contents: s.contents, bytes: Number(s.bytes) })),
           unused: unused.map((u) => ({ ...u, status: u.status === 1 ? 1 : 0 })),
