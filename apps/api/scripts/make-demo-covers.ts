@@ -23,6 +23,7 @@ const COVERS: Record<string, { label: string; title: string; from: string; to: s
   service: { label: 'SCORM', title: 'Customer service essentials', from: '#0f766e', to: '#22c55e', glyph: '★' },
   privacy: { label: 'BAĞLANTI', title: 'KVKK aydınlatma metni', from: '#334155', to: '#64748b', glyph: '§' },
   remote: { label: 'SAYFA', title: 'Uzaktan çalışma rehberi', from: '#be185d', to: '#f97316', glyph: '⌂' },
+  'remote-en': { label: 'PAGE', title: 'Remote work guide', from: '#be185d', to: '#f97316', glyph: '⌂' },
 };
 
 const html = (c: (typeof COVERS)[string]) => `<!doctype html><html><body style="margin:0">
