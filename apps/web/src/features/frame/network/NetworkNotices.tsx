@@ -44,6 +44,8 @@ export function NetworkNotices() {
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
+    // The notices load after the first paint: a connection lost before then is said now, not never.
+    if (!navigator.onLine) offline();
     return () => {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
