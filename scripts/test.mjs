@@ -38,7 +38,16 @@ run('Type check (api)', 'npx', ['tsc', '-p', 'apps/api']);
 run('Type check (web)', 'npx', ['tsc', '-p', 'apps/web']);
 run('Migrations match the schema', 'npm', ['run', 'db:check', '--silent']);
 // One stage per kind of test: the browser tests' server then never competes with the API tests for the CPU.
-run('Unit tests (shared, web)', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']);
+run('Unit tests (shared, web)', 'npx', [
+  'vitest',
+  'run',
+  '--project',
+  'shared',
+  '--project',
+  'web',
+  '--project',
+  'web-mocks',
+]);
 run('API tests (embedded PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api']);
 run('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']);
 printTimings();

@@ -101,6 +101,14 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: { output: { codeSplitting: { groups: firstScreens.groups } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: firstScreens.groups },
+        // A chunk's name is its hash alone: the entry lists every lazily loaded chunk's file for preloading, and their
+        // names (LearnerHome-, EducationCategoryFormPage-…) were bytes of every first paint. Source maps still name the
+        // modules.
+        chunkFileNames: 'assets/[hash].js',
+      },
+    },
   },
 });

@@ -25,7 +25,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { createAppPool } from '../src/db/client.js';
+import { createAppPool, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { APP_ROLE } from '../src/db/schema/rls.js';
 
 /** Rows as arrays of values, the row mode drizzle reads in (a join's columns share names). */
@@ -93,7 +93,7 @@ async function openPostgres(url: string): Promise<BareDatabase> {
 }
 
 async function openPglite(dataDir: string): Promise<BareDatabase> {
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   if (mode === 'rls') await client.exec(`SET ROLE ${APP_ROLE}`);
   const direct: Session = {
     async query(text, params) {

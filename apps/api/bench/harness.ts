@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Db, openDatabase } from '../src/db/client.js';
+import { type Db, openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { asSystem } from '../src/db/scope.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
@@ -482,7 +482,7 @@ async function analyzeSeededDatabase(url: string | undefined, dataDir: string) {
     await owner.connect();
     await owner.query('analyze').finally(() => owner.end());
   } else {
-    const owner = await PGlite.create({ dataDir });
+    const owner = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     await owner.exec('analyze').finally(() => owner.close());
   }
 }

@@ -19,6 +19,7 @@ describe('the platform pipeline', () => {
       .sort();
     expect(publicRoutes).toEqual(
       [
+        'GET /api/agenda/feed/:token.ics',
         'GET /api/clients/authorization-token',
         'GET /api/company/self',
         'GET /api/files/:name',
@@ -78,7 +79,8 @@ describe('the platform pipeline', () => {
     expect(byId.length).toBeGreaterThan(0);
     for (const route of byId) {
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const url = route.url.replaceAll(':id', String(idFor(route.url)));
+      // Nested ids (a classroom's :session, :registration) are the foreign record's too.
+      const url = route.url.replace(/:[a-z_]+/g, String(idFor(route.url)));
       const response = await call(test.app, method, url, {
         host: hostOf(company),
         token,

@@ -1,14 +1,28 @@
-import { EMPTY_USER_GROUP_RULES, type Permission, ROLE, type Session, type UserGroupRules } from '@kampus/shared';
+import {
+  EMPTY_USER_GROUP_RULES,
+  type Permission,
+  type QuestionBody,
+  ROLE,
+  type Session,
+  type UserGroupRules,
+} from '@kampus/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.js';
 import {
+  assignmentItems,
+  assignments,
+  assignmentUsers,
   auditLogs,
   companies,
   companySettings,
   conversationParticipants,
   conversations,
   dataRequests,
+  examAttemptAnswers,
+  examAttempts,
+  examQuestions,
+  exams,
   faqCategories,
   faqs,
   hashtags,
@@ -20,12 +34,18 @@ import {
   notifications,
   pageViews,
   permissions,
+  questionHashtags,
+  questions,
+  questionVersions,
   rolePermissions,
   roles,
   roleUser,
   shortLinks,
   solutionPartners,
   storedFiles,
+  surveyQuestions,
+  surveyResponses,
+  surveys,
   userGroupMembers,
   userGroups,
   users,
@@ -225,9 +245,213 @@ export function factories(db: Db) {
     });
   }
 
+  /**
+   * A question of the bank with its first version in force (a single-choice question unless `body` says otherwise),
+   * tagged with the hashtags given; `used` marks that version as held by an attempt.
+   */
+  async function createQuestion(
+    company: CompanyRow,
+    values: Partial<Omit<Values<typeof questions>, 'type' | 'currentVersionId'>> & {
+      body?: QuestionBody;
+      hashtagIds?: number[];
+      used?: boolean;
+    } = {},
+  ): Promise<Row<typeof questions>> {
+    const n = next();
+    const {
+      body = {
+        type: 'single',
+        text: `<p>Soru ${n}?</p>`,
+        explanation: null,
+        options: [
+          { key: `a${n}`, text: 'Evet' },
+          { key: `b${n}`, text: 'Hayır' },
+        ],
+        correct: `a${n}`,
+      },
+      hashtagIds = [],
+      used = false,
+      ...rest
+    } = values;
+    return asSystem(db, async (tx) => {
+      const [question] = await tx
+        .insert(questions)
+        .values({
+          companyId: company.id,
+          type: body.type,
+          title: body.text.replace(/<[^>]*>/g, ''),
+          language: 'tr',
+          ...rest,
+        })
+        .returning();
+      if (!question) throw new Error('question not created');
+      const [version] = await tx
+        .insert(questionVersions)
+        .values({
+          companyId: company.id,
+          questionId: question.id,
+          version: 1,
+          body,
+          points: question.points,
+          usedAt: used ? new Date() : null,
+        })
+        .returning();
+      if (!version) throw new Error('question version not created');
+      const [withVersion] = await tx
+        .update(questions)
+        .set({ currentVersionId: version.id })
+        .where(eq(questions.id, question.id))
+        .returning();
+      if (hashtagIds.length > 0) {
+        await tx
+          .insert(questionHashtags)
+          .values(hashtagIds.map((hashtagId) => ({ companyId: company.id, questionId: question.id, hashtagId })));
+      }
+      return withVersion ?? question;
+    });
+  }
+
+  /**
+   * An exam of the company (kind `exam`, fixed list unless `selection` says otherwise) listing the bank questions
+   * given, in order.
+   */
+  async function createExam(
+    company: CompanyRow,
+    values: Partial<Values<typeof exams>> & { questionIds?: number[] } = {},
+  ): Promise<Row<typeof exams>> {
+    const { questionIds = [], ...rest } = values;
+    return asSystem(db, async (tx) => {
+      const [exam] = await tx
+        .insert(exams)
+        .values({ companyId: company.id, title: `Sınav ${next()}`, language: 'tr', ...rest })
+        .returning();
+      if (!exam) throw new Error('exam not created');
+      if (questionIds.length > 0) {
+        await tx.insert(examQuestions).values(
+          questionIds.map((questionId, index) => ({
+            companyId: company.id,
+            examId: exam.id,
+            questionId,
+            position: index + 1,
+          })),
+        );
+      }
+      return exam;
+    });
+  }
+
+  /**
+   * A submitted attempt at an exam with its answers (each the question's current version, an outcome and points);
+   * `scored` unless an answer is `pending`, its score and pass worked out from the answers and the exam's pass mark.
+   */
+  async function createExamAttempt(
+    exam: Row<typeof exams>,
+    user: UserRow,
+    answers: {
+      questionId: number;
+      outcome: 'correct' | 'partial' | 'wrong' | 'pending' | 'unanswered';
+      points?: number;
+      maxPoints?: number;
+      text?: string;
+    }[],
+    values: Partial<Values<typeof examAttempts>> = {},
+  ): Promise<Row<typeof examAttempts>> {
+    return asSystem(db, async (tx) => {
+      const previous = await tx
+        .select({ number: examAttempts.number })
+        .from(examAttempts)
+        .where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.userId, user.id)))
+        .orderBy(desc(examAttempts.number))
+        .limit(1);
+      const versions = await tx
+        .select({ id: questions.id, versionId: questions.currentVersionId })
+        .from(questions)
+        .where(
+          inArray(
+            questions.id,
+            answers.map((a) => a.questionId),
+          ),
+        );
+      const versionOf = new Map(versions.map((v) => [v.id, v.versionId as number]));
+      const pending = answers.some((a) => a.outcome === 'pending');
+      const max = answers.reduce((sum, a) => sum + (a.maxPoints ?? 1), 0);
+      const points = answers.reduce(
+        (sum, a) =>
+          sum + (a.outcome === 'pending' ? 0 : (a.points ?? (a.outcome === 'correct' ? (a.maxPoints ?? 1) : 0))),
+        0,
+      );
+      const scorePercent = pending ? null : max > 0 ? Math.round((points / max) * 10000) / 100 : 0;
+      const now = new Date();
+      const [attempt] = await tx
+        .insert(examAttempts)
+        .values({
+          companyId: exam.companyId,
+          examId: exam.id,
+          userId: user.id,
+          number: (previous[0]?.number ?? 0) + 1,
+          state: pending ? 'pending' : 'scored',
+          startedAt: new Date(now.getTime() - 10 * 60_000),
+          submittedAt: now,
+          submitReason: 'learner',
+          scoredAt: pending ? null : now,
+          points: pending ? null : points,
+          maxPoints: max,
+          scorePercent,
+          passed: scorePercent === null ? null : scorePercent >= exam.passMark,
+          ...values,
+        })
+        .returning();
+      if (!attempt) throw new Error('attempt not created');
+      if (answers.length > 0) {
+        await tx.insert(examAttemptAnswers).values(
+          answers.map((a, index) => ({
+            companyId: exam.companyId,
+            attemptId: attempt.id,
+            position: index + 1,
+            questionVersionId: versionOf.get(a.questionId) as number,
+            answer: a.text === undefined ? null : { type: 'open' as const, text: a.text },
+            outcome: a.outcome,
+            points: a.outcome === 'pending' ? null : (a.points ?? (a.outcome === 'correct' ? (a.maxPoints ?? 1) : 0)),
+            maxPoints: a.maxPoints ?? 1,
+            answeredAt: now,
+          })),
+        );
+      }
+      return attempt;
+    });
+  }
+
+  /** A published assignment running today that gives the exam to the people listed (an `exam` item). */
+  async function assignExam(company: CompanyRow, examId: number, userIds: number[]) {
+    const today = new Date().toISOString().slice(0, 10);
+    const assignment = await row(assignments, company, {
+      name: `Atama ${next()}`,
+      startDate: today,
+      endDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      targetKind: 'users',
+      publishedAt: new Date(),
+    });
+    await row(assignmentItems, company, {
+      assignmentId: assignment.id,
+      type: 'exam',
+      refId: examId,
+      position: 1,
+    });
+    await rows(
+      assignmentUsers,
+      company,
+      userIds.map((userId) => ({ assignmentId: assignment.id, userId })),
+    );
+    return assignment;
+  }
+
   return {
     rows,
     row,
+    createQuestion,
+    createExam,
+    assignExam,
+    createExamAttempt,
     auditOf,
     createRole,
     createConversation,
@@ -263,6 +487,32 @@ export function factories(db: Db) {
         mime: 'image/png',
         ...values,
       }),
+    /** A survey (kind survey unless given) in Turkish with the questions given (rows of `survey_questions`). */
+    createSurvey: async (
+      company: CompanyRow,
+      values: Partial<Values<typeof surveys>> = {},
+      questions: Omit<Values<typeof surveyQuestions>, 'surveyId' | 'position'>[] = [],
+    ) => {
+      const survey = await row(surveys, company, {
+        kind: 'survey',
+        title: `Anket ${next()}`,
+        languages: ['tr'],
+        ...values,
+      });
+      const made = await rows(
+        surveyQuestions,
+        company,
+        questions.map((q, i) => ({ ...q, surveyId: survey.id, position: i + 1 })),
+      );
+      return { ...survey, questions: made };
+    },
+    /** Submitted answers of a survey (no person for an anonymous one: leave `userId` out). */
+    createSurveyResponses: (company: CompanyRow, values: Omit<Values<typeof surveyResponses>, 'submittedAt'>[]) =>
+      rows(
+        surveyResponses,
+        company,
+        values.map((v) => ({ ...v, submittedAt: new Date() })),
+      ),
     createUserGroup,
     createCompany,
     createUser,

@@ -25,6 +25,8 @@ export interface ResourceContract {
   bulkStatus?: boolean;
   /** The generated actions its contract goes without (`rolesContract.without`): each must then not exist. */
   without?: readonly OptionalResourceAction[];
+  /** What each of the two companies needs before `create` bodies are valid (an exam needs bank questions). */
+  prepare?: (test: TestApp, company: CompanyRow) => Promise<void>;
 }
 
 /**
@@ -54,6 +56,8 @@ export function describeResourceContract(contract: ResourceContract): void {
       test = await createTestApp();
       company = await test.factories.createCompany();
       other = await test.factories.createCompany();
+      await contract.prepare?.(test, company);
+      await contract.prepare?.(test, other);
       const admin = platform
         ? await test.factories.createSuperAdmin(company)
         : await test.factories.createAdmin(company);

@@ -28,6 +28,8 @@ export interface ScormPackageOptions {
   schemaVersion?: string;
   /** More entries of the zip by path. */
   files?: Record<string, string | Buffer>;
+  /** The lesson taught instead of the language's information-security lesson (the demo's own topics). */
+  lesson?: Lesson;
 }
 
 const esc = (text: string) =>
@@ -39,18 +41,17 @@ interface Question {
   correct: number;
 }
 
-const LESSONS: Record<
-  ScormLessonLanguage,
-  {
-    title: string;
-    intro: string;
-    sections: [string, string][];
-    quizTitle: string;
-    questions: Question[];
-    submit: string;
-    labels: Record<string, string>;
-  }
-> = {
+interface Lesson {
+  title: string;
+  intro: string;
+  sections: [string, string][];
+  quizTitle: string;
+  questions: Question[];
+  submit: string;
+  labels: Record<string, string>;
+}
+
+const LESSONS: Record<ScormLessonLanguage, Lesson> = {
   tr: {
     title: 'Bilgi Güvenliğinin Temelleri',
     intro:
@@ -150,7 +151,7 @@ const LESSONS: Record<
 };
 
 function lessonHtml(options: ScormPackageOptions, language: ScormLessonLanguage, depth: number): string {
-  const lesson = LESSONS[language];
+  const lesson = options.lesson ?? LESSONS[language];
   const title = options.title ?? lesson.title;
   const up = '../'.repeat(depth);
   const sections = lesson.sections
@@ -340,7 +341,11 @@ const LESSON_JS = `(function () {
 /** The manifest buildScormPackage writes for these options. */
 export function buildScormManifest(options: ScormPackageOptions): string {
   const language = options.language ?? 'en';
-  return manifestXml(options, options.title ?? LESSONS[language].title, options.launch ?? 'index.html');
+  return manifestXml(
+    options,
+    options.title ?? (options.lesson ?? LESSONS[language]).title,
+    options.launch ?? 'index.html',
+  );
 }
 
 function manifestXml(options: ScormPackageOptions, title: string, launch: string): string {
@@ -423,7 +428,7 @@ function hash(text: string): number {
 /** A SCORM zip: manifest, lesson page, its stylesheet and script (under assets/), and any extra files. */
 export async function buildScormPackage(options: ScormPackageOptions): Promise<Buffer> {
   const language = options.language ?? 'en';
-  const title = options.title ?? LESSONS[language].title;
+  const title = options.title ?? (options.lesson ?? LESSONS[language]).title;
   const launch = options.launch ?? 'index.html';
   const zip = new yazl.ZipFile();
   // A fixed time keeps the committed demo zips byte-identical when they are built again.
@@ -460,9 +465,95 @@ export function renameZipEntry(zip: Buffer, from: string, to: string): Buffer {
   return out;
 }
 
+/** The demo's lessons, on the topics of the educations they are parts of (seed/content.ts, educations-data.ts). */
+const DEMO_LESSONS: Record<ScormVersion, Lesson> = {
+  '1.2': {
+    ...LESSONS.tr,
+    title: 'İş sağlığı ve güvenliği',
+    intro:
+      'Bu kısa derste iş yerinde en sık karşılaşılan üç tehlikeyi ve onlardan nasıl korunacağınızı öğreneceksiniz. Sonda üç soruluk bir test var; geçmek için en az 70 puan gerekiyor.',
+    sections: [
+      [
+        'Kayma, takılma, düşme',
+        'Yürüme yollarını kablo ve kutulardan arındırın; dökülen sıvıyı hemen temizleyin ya da işaretleyin. Merdivenlerde tırabzanı tutun.',
+      ],
+      [
+        'Yangın ve acil durum',
+        'Acil çıkışları ve yangın söndürücülerin yerini bilin, çıkışların önünü kapatmayın. Alarm çaldığında asansörü değil merdiveni kullanın ve toplanma alanına gidin.',
+      ],
+      [
+        'Ergonomi',
+        'Ekranın üst kenarı göz hizasında, dirsekleriniz 90 derece olsun. Her saat birkaç dakika kalkıp yürüyün ve gözlerinizi dinlendirin.',
+      ],
+    ],
+    questions: [
+      {
+        text: 'Koridorda yere dökülmüş bir sıvı gördünüz. Ne yaparsınız?',
+        options: ['Üzerinden atlayıp geçerim', 'Temizlerim ya da işaretleyip haber veririm', 'Kuruyana kadar beklerim'],
+        correct: 1,
+      },
+      {
+        text: 'Yangın alarmı çaldığında binadan nasıl çıkarsınız?',
+        options: ['Asansörle', 'Merdivenle, toplanma alanına giderek', 'Önce masamı toplarım, sonra çıkarım'],
+        correct: 1,
+      },
+      {
+        text: 'Ekranınızın yüksekliği nasıl olmalı?',
+        options: ['Üst kenarı göz hizasında', 'Masanın üzerinde, aşağı bakacak şekilde', 'Göz hizasının çok üstünde'],
+        correct: 0,
+      },
+    ],
+  },
+  '2004': {
+    ...LESSONS.en,
+    title: 'Customer service essentials',
+    intro:
+      'In this short lesson you will learn three habits that turn a complaint into a loyal customer. A three-question quiz closes it; 70 points pass.',
+    sections: [
+      [
+        'Listen first',
+        'Let the customer finish before you answer. Repeat what you heard in your own words so they know you understood.',
+      ],
+      [
+        'Show empathy',
+        'Acknowledge how the customer feels before you explain anything. “I understand how frustrating this is” costs nothing and calms most conversations.',
+      ],
+      [
+        'Follow up',
+        'Say what happens next and by when, then do it. Close the loop with a short message once the issue is solved.',
+      ],
+    ],
+    questions: [
+      {
+        text: 'A customer calls, upset about a late delivery. What do you do first?',
+        options: [
+          'Explain the company’s delivery policy',
+          'Let them finish and repeat the problem back',
+          'Transfer the call',
+        ],
+        correct: 1,
+      },
+      {
+        text: 'Which sentence shows empathy?',
+        options: [
+          'That is not my department.',
+          'I understand how frustrating this is.',
+          'You should have read the terms.',
+        ],
+        correct: 1,
+      },
+      {
+        text: 'The issue is solved. What is left?',
+        options: ['A short follow-up message to the customer', 'Nothing', 'Closing the ticket without a word'],
+        correct: 0,
+      },
+    ],
+  },
+};
+
 /** The demo seed's packages (apps/api/src/db/seed/media): a Turkish 1.2 lesson and an English 2004 one, quiz left to the learner. */
 export function buildDemoScormPackage(version: ScormVersion): Promise<Buffer> {
-  return buildScormPackage({ version, language: version === '1.2' ? 'tr' : 'en' });
+  return buildScormPackage({ version, language: version === '1.2' ? 'tr' : 'en', lesson: DEMO_LESSONS[version] });
 }
 
 export const DEMO_SCORM_FILES: Record<ScormVersion, string> = {

@@ -140,23 +140,27 @@ describe('the content library admin in Chromium', () => {
     });
     expect(saved.data.file?.name).toBe('video-onboarding-tr.webm');
 
-    // Assignment: the learner, found by their address; the answer says how many were added.
+    // Assignment: the content's assignment page is the assignment form with the content as its item (issue 14);
+    // the learner, found by their address, gets it when it is published.
     await page.goto(`${origin('demo')}/admin/content/${id}/assignment`);
     await page
-      .getByTestId('content-heading')
+      .getByTestId('assignment-item-row')
       .filter({ hasText: `Video ${stamp} güncel` })
       .waitFor();
-    const people = page.getByTestId('assignment-users');
+    await page.getByTestId('assignment-name').fill(`Video ${stamp} ataması`);
+    const people = page.getByTestId('assignment-target-users');
     await people.click();
     await people.fill('learner@demo');
     await page.getByRole('option', { name: /learner@demo\.test/ }).click();
     await page.keyboard.press('Escape');
-    await page.getByTestId('assignment-submit').click();
-    const result = page.getByTestId('assignment-result');
-    await result.waitFor();
-    expect(await result.getAttribute('data-added')).toBe('1');
-    const enrolled = page.getByTestId('table-row').filter({ hasText: 'learner@demo.test' });
-    await enrolled.waitFor();
+    await page.getByTestId('assignment-publish').click();
+    await page.getByTestId('assignment-publish-yes').click();
+    await page.waitForURL(/\/admin\/assignment\/\d+\/edit\?job=\d+$/);
+    await page.getByTestId('assignment-publish-progress').getByTestId('job-progress').waitFor();
+    await page
+      .getByTestId('assignment-publish-progress')
+      .getByText('Herkes atamayı aldı.')
+      .waitFor({ timeout: 30_000 });
     await axeClean(page);
     const enrolments = await apiCall<{ data: Enrolment[] }>(
       HOST,

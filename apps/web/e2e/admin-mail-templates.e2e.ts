@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { MailTemplate } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations as axeViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
+import { mailMatching } from './outbox.js';
 
 const HOST = 'demo.localhost';
 const RESET_TR = '/api/admin/mail-templates/password_reset/tr';
@@ -17,24 +16,10 @@ const RESET_TR = '/api/admin/mail-templates/password_reset/tr';
 const seriousViolations = (page: Page) =>
   axeViolations(page, (builder) => builder.exclude('[data-testid="mail-preview-frame"]'));
 
-/** The Subject line of the newest mail to an address that has one matching `pattern`; waits for the mail job. */
+/** The Subject line of the newest mail to an address whose subject matches `pattern`; waits for the mail job. */
 async function subjectMailedTo(address: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(inject('e2eDataDir'), 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).filter((file) => file.endsWith(`-${address}.eml`));
-      } catch {
-        return [];
-      }
-    })().sort();
-    for (const file of files.reverse()) {
-      const subject = /^Subject: (.*)$/m.exec(readFileSync(path.join(outbox, file), 'utf8'))?.[1] ?? '';
-      if (pattern.test(subject)) return subject;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${address} with a subject matching ${pattern}`);
+  const subjectOf = (mail: string) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '';
+  return subjectOf(await mailMatching(address, (mail) => pattern.test(subjectOf(mail)), 10_000));
 }
 
 describe('admin mail templates in Chromium', () => {

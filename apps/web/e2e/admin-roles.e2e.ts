@@ -1,37 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AdminRole, AdminUser } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
+import { mailMatching } from './outbox.js';
 
 const HOST = 'demo.localhost';
 const PASSWORD = 'Yetki-Kapisi-Acik-42';
 
-/** The first-password token mailed to a new user; waits for the mail job. */
+/** The first-password token mailed to a new user. */
 async function passwordTokenOf(address: string): Promise<string> {
-  const outbox = path.join(inject('e2eDataDir'), 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).filter((file) => file.endsWith(`-${address}.eml`));
-      } catch {
-        return [];
-      }
-    })().sort();
-    const last = files.at(-1);
-    if (last) {
-      const text = readFileSync(path.join(outbox, last), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      const token = /create-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (token) return token;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no first-password mail to ${address}`);
+  const mail = await mailMatching(address, /create-password\?token=[A-Za-z0-9_-]+/);
+  return /create-password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
 }
 
 /** The paths the admin navigation links to. */

@@ -1,10 +1,11 @@
 import { request } from 'node:http';
 import type { AdminCompany, CompanySelf, CompanySettingsForm, StorageUsage } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
+import { e2ePort } from './servers.js';
 
 const HOST = 'demo.localhost';
 /** A real 1×1 PNG, as the logo upload checks the content's magic bytes. */
@@ -15,7 +16,7 @@ const PNG = Buffer.from(
 
 /** The status of a GET on a host of the test server (a file is no JSON for apiCall). */
 function statusOf(host: string, path: string): Promise<number> {
-  const port = inject('e2ePort');
+  const port = e2ePort();
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}` } }, (res) => {
       res.resume();

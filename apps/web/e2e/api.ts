@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import { inject } from 'vitest';
+import { e2ePort } from './servers.js';
 
 /** A JSON call to the test server as if from `{slug}.localhost`: Node does not resolve *.localhost itself. */
 export function apiCall<T>(host: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const port = inject('e2ePort');
+  const port = e2ePort();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(

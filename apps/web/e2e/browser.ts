@@ -1,12 +1,13 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { CHROMIUM } from './server.js';
+import { e2ePort } from './servers.js';
 
 export const DEMO_PASSWORD = 'Kampus!2026';
 
 /** The address of a company (or the marketing host without a slug) on the test server. */
 export function origin(slug?: string): string {
-  const port = inject('e2ePort');
+  const port = e2ePort();
   return `http://${slug ? `${slug}.` : ''}localhost:${port}`;
 }
 
@@ -25,10 +26,62 @@ export async function acknowledgeDataNotice(page: Page): Promise<void> {
 }
 
 /**
- * Starts Chromium. Unless told otherwise every page of every context acknowledges the data notice by itself;
- * frame.e2e.ts, which tests the notice, launches with `{ acknowledgeDataNotice: false }`.
+ * The demo learners have open mandatory assignments (db/seed/assignments.ts), and the mandatory-missions modal that
+ * lists them cannot be dismissed: a person clears it by doing the training. Tests about something else see the
+ * dashboard as a learner without open mandatory assignments would; notices still come through (notifications.e2e.ts
+ * reads one), and a test about the modal launches with `{ mandatoryAssignments: true }`.
  */
-export async function launch(options: { acknowledgeDataNotice?: boolean } = {}): Promise<Browser> {
+export async function hideMandatoryAssignments(context: BrowserContext): Promise<void> {
+  await context.route('**/api/dashboard/mandatory-completions', async (route) => {
+    const answer = await askLoopback(route.request()).catch(() => null);
+    if (!answer) return route.continue();
+    let body = answer.body;
+    if (answer.status === 200) {
+      const json = JSON.parse(body) as { data?: { assignments?: unknown[] } };
+      if (json.data) json.data.assignments = [];
+      body = JSON.stringify(json);
+    }
+    await route.fulfill({ status: answer.status, contentType: 'application/json', body });
+  });
+}
+
+/**
+ * The request asked of the test server directly: Chromium reaches company hosts through its host-resolver rules,
+ * which Node's own fetch (route.fetch) does not know, so it goes to 127.0.0.1 with the company host as Host.
+ */
+function askLoopback(request: Request): Promise<{ status: number; body: string }> {
+  const url = new URL(request.url());
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: request.method(),
+        headers: { ...request.headers(), host: url.host, 'accept-encoding': 'identity' },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 502, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/**
+ * Starts Chromium. Unless told otherwise every page of every context acknowledges the data notice by itself
+ * (frame.e2e.ts, which tests the notice, launches with `{ acknowledgeDataNotice: false }`) and sees no mandatory
+ * assignments (see `hideMandatoryAssignments`).
+ */
+export async function launch(
+  options: { acknowledgeDataNotice?: boolean; mandatoryAssignments?: boolean } = {},
+): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -41,11 +94,11 @@ export async function launch(options: { acknowledgeDataNotice?: boolean } = {}):
       '--disable-quic',
     ],
   });
-  if (options.acknowledgeDataNotice === false) return browser;
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
-    context.on('page', (page) => void acknowledgeDataNotice(page));
+    if (options.mandatoryAssignments !== true) await hideMandatoryAssignments(context);
+    if (options.acknowledgeDataNotice !== false) context.on('page', (page) => void acknowledgeDataNotice(page));
     return context;
   };
   return browser;
@@ -58,8 +111,10 @@ export async function signIn(page: Page, slug: string, username: string, passwor
   await form.locator('input[name="username"]').fill(username);
   await form.locator('input[name="password"]').fill(password);
   await form.getByRole('button').last().click();
-  await page.waitForURL(/\/dashboard$/);
+  // The address is what counts here, not the page's load event (a busy machine's images and fonts may take long):
+  // the frame's own element below says the dashboard is there.
+  await page.waitForURL(/\/dashboard$/, { waitUntil: 'commit', timeout: 60_000 });
   // The address changes while the dashboard's chunk still loads; the public page (with its own language menu) is
   // still on screen until the dashboard frame replaces it.
-  await page.getByTestId('header-logo').waitFor();
+  await page.getByTestId('header-logo').waitFor({ timeout: 60_000 });
 }

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CRITICAL_PATH_CEILING, criticalPath, forbiddenSources, kb, recordAssets } from '../bench/critical-path.js';
 import { launch, origin, signIn } from './browser.js';
+import { e2eDataDir } from './servers.js';
 
 /**
  * Issue 11: the gzipped JS and CSS the sign-in page and the learner home load before they show stay within the
@@ -11,7 +12,7 @@ import { launch, origin, signIn } from './browser.js';
  * fetch before its content was in the document (recordAssets), sized as built.
  */
 describe('the critical path of the learner pages', () => {
-  const dist = path.join(inject('e2eDataDir'), 'web-dist');
+  const dist = path.join(e2eDataDir(), 'web-dist');
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

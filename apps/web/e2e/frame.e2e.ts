@@ -196,6 +196,9 @@ describe('the frame of the app in Chromium', () => {
     await signIn(page, 'demo', 'learner@demo.test');
     const offline = page.getByText('İnternet bağlantısı kesildi, lütfen bağlantınızı kontrol edin.');
     const online = page.getByText('İnternet bağlantısı sağlandı.');
+    // The notices load after the first paint, in turn with the other deferred parts and before the footer: once the
+    // footer shows they listen. Cut earlier, their own script could not load (CI once went offline before that).
+    await page.getByTestId('clarification-link').waitFor();
 
     await page.context().setOffline(true);
     await offline.waitFor();

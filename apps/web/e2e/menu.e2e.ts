@@ -32,6 +32,7 @@ const DEMO_ACTIVE_PATHS = [
   '/gift',
   '/wall',
   '/agenda',
+  '/test',
   '/my-certification',
   '/faq',
 ];

@@ -51,7 +51,7 @@ describe('notifications in Chromium', () => {
     await page.getByTestId('notification-badge').filter({ hasText: '99+' }).waitFor();
 
     await page.getByTestId('notification-bell').click();
-    await page.getByRole('link', { name: 'See all' }).click();
+    await page.getByTestId('notification-dropdown').getByRole('link', { name: 'See all' }).click();
     await page.waitForURL(/\/notification$/);
     const list = page.getByTestId('notification-list');
     await list.getByText('Notice 119').waitFor();
@@ -97,5 +97,22 @@ describe('notifications in Chromium', () => {
     await modal.getByRole('button', { name: 'I have read this' }).click();
     await page.getByText('Done successfully.').waitFor();
     await modal.getByText('Code of conduct', { exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('lists the demo learner’s open mandatory assignments once no notice is left, and cannot be dismissed', async () => {
+    const own = await launch({ mandatoryAssignments: true });
+    try {
+      const learnerPage = await (await own.newContext()).newPage();
+      await signIn(learnerPage, 'demo', 'learner@demo.test');
+      const modal = learnerPage.getByTestId('mandatory-modal');
+      // The seeded ones (db/seed/assignments.ts): one started (continue), one not (start).
+      await modal.getByText('Bilgi Güvenliği Farkındalığı 2026', { exact: true }).waitFor({ timeout: 15_000 });
+      await modal.getByText('İş Sağlığı ve Güvenliği Yenileme', { exact: true }).waitFor();
+      expect(await modal.getByTestId('mandatory-notice').count()).toBe(0);
+      await learnerPage.keyboard.press('Escape');
+      await modal.getByText('Bilgi Güvenliği Farkındalığı 2026', { exact: true }).waitFor();
+    } finally {
+      await own.close();
+    }
   });
 });

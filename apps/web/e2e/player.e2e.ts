@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Content, ContentProgress, Marker, PlayerResponse } from '@kampus/shared';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
+import { e2ePort } from './servers.js';
 
 const HOST = 'demo.localhost';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,7 +20,7 @@ const PDF = { kind: 'document', file: `${MEDIA}/doc-handbook-tr.pdf`, mime: 'app
 
 /** POST api/uploads as multipart, the way the upload field sends it. */
 function upload(token: string, media: typeof VIDEO): Promise<{ url: string }> {
-  const port = inject('e2ePort');
+  const port = e2ePort();
   const boundary = `----kampus${Date.now()}`;
   const body = Buffer.concat([
     Buffer.from(
@@ -259,7 +260,10 @@ describe('the player, the video guard and the interactive markers in Chromium', 
     expect((await progressOf(content.id))?.furthest_second ?? 0).toBeLessThan(2.5);
     await context.setOffline(false);
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key), { timeout: 10_000 }).toBeNull();
-    expect((await progressOf(content.id))!.furthest_second).toBeGreaterThan(2.9);
+    // Below 2.5 s while offline, past it once the queue is sent: the offline reports arrived. (Not "past 2.9": the
+    // server credits a session no more coverage than its wall-clock time allows, which on a busy machine can fall a
+    // little short of the video's own clock.)
+    expect((await progressOf(content.id))!.furthest_second).toBeGreaterThan(2.5);
     await context.close();
   });
 

@@ -1,43 +1,22 @@
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations } from './axe.js';
 import { launch, origin } from './browser.js';
+import { mailMatching } from './outbox.js';
+import { e2eDataDir } from './servers.js';
 
 const STRONG = 'Ogrenmek-Her-Gun-42';
-
-/** The newest mail to an address in the server's outbox, quoted-printable soft breaks undone; waits for the job. */
-async function mailTo(address: string): Promise<string> {
-  const outbox = path.join(inject('e2eDataDir'), 'outbox');
-  const safe = address.replace(/[^a-zA-Z0-9@.+-]/g, '_');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (() => {
-      try {
-        return readdirSync(outbox).filter((file) => file.endsWith(`-${safe}.eml`));
-      } catch {
-        return [];
-      }
-    })().sort();
-    const last = files.at(-1);
-    if (last) {
-      return readFileSync(path.join(outbox, last), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${address} in ${outbox}`);
-}
 
 /**
  * A signed invitation exactly as the API makes one (auth service createInvitationLink): no endpoint sends invitations
  * yet, so the test signs with the server's own secret from its data dir.
  */
 function invitationParams(companyId: number, email: string, expiresAt: number): string {
-  const secret = process.env.JWT_SECRET || readFileSync(path.join(inject('e2eDataDir'), 'jwt-secret'), 'utf8').trim();
+  const secret = process.env.JWT_SECRET || readFileSync(path.join(e2eDataDir(), 'jwt-secret'), 'utf8').trim();
   const key = createHmac('sha256', secret).update('kampus:invitation').digest();
   const payload = Buffer.from(JSON.stringify({ c: companyId, e: email, x: expiresAt })).toString('base64url');
   return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
@@ -102,7 +81,9 @@ describe('public pages in Chromium', () => {
       'Teşekkürler. Verdiğiniz adrese bir e-posta gönderdik; lütfen gelen kutunuzu kontrol edin. Yönetici onayından sonra giriş yapabileceksiniz.',
     );
 
-    const token = (await mailTo(email)).match(/\/email-verification\?token=([A-Za-z0-9_-]{20,})/)?.[1];
+    const token = (await mailMatching(email, /\/email-verification\?token=/)).match(
+      /\/email-verification\?token=([A-Za-z0-9_-]{20,})/,
+    )?.[1];
     expect(token).toBeTruthy();
     await page.goto(`${origin('demo')}/email-verification?token=${token}`);
     await expect(page.getByTestId('verification-done').textContent()).resolves.toBe('E-posta adresiniz doğrulandı.');
@@ -221,16 +202,21 @@ describe('public pages in Chromium', () => {
   });
 
   it('offers a reload when a page chunk fails to load, and the reload brings the page', async () => {
+    // Chunks are named by their hash alone; the build's manifest says which one holds the page.
+    const manifest = JSON.parse(
+      readFileSync(path.join(e2eDataDir(), 'web-dist', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const policies = `**/${manifest['src/features/frame/policies/PoliciesPage.tsx']?.file}`;
     await page.goto(`${origin('demo')}/homepage`);
     await page.getByTestId('company-welcome').waitFor();
-    await page.route('**/assets/PoliciesPage-*.js', (route) => route.abort());
+    await page.route(policies, (route) => route.abort());
     await page.getByTestId('footer-policies').click();
     const screen = page.getByTestId('chunk-error');
     await screen.waitFor();
     expect(await screen.getAttribute('data-code')).toBe('CHUNK_LOAD_FAILED');
     await page.getByText('Bu sayfa yüklenemedi').waitFor();
 
-    await page.unroute('**/assets/PoliciesPage-*.js');
+    await page.unroute(policies);
     await page.getByTestId('chunk-reload').click();
     await page.getByTestId('policy-privacy').waitFor();
   });

@@ -1,17 +1,18 @@
 import { request } from 'node:http';
 import type { ContentReportRow, ScormVersion } from '@kampus/shared';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScormPackage } from '../../api/test/scorm-packages.js';
 import { apiCall, apiLogin } from './api.js';
 import { seriousViolations } from './axe.js';
 import { launch, origin, signIn } from './browser.js';
+import { e2ePort } from './servers.js';
 
 const HOST = 'demo.localhost';
 
 /** POST api/uploads?kind=scorm with one zip, as the admin screen's upload field sends it. */
 function uploadZip(token: string, name: string, zip: Buffer): Promise<string> {
-  const port = inject('e2ePort');
+  const port = e2ePort();
   const boundary = `----kampus${Date.now().toString(16)}`;
   const body = Buffer.concat([
     Buffer.from(

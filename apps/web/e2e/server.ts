@@ -1,17 +1,31 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2ePort: number;
-    /** The server's DATA_DIR: its outbox holds the mails, its jwt-secret signs invitation links. */
-    e2eDataDir: string;
+    /** One server per worker (`e2e/servers.ts` picks this worker's). */
+    e2eServers: E2eServer[];
   }
 }
+
+export interface E2eServer {
+  port: number;
+  /** The server's DATA_DIR: its outbox holds the mails, its jwt-secret signs invitation links; web-dist the build. */
+  dataDir: string;
+}
+
+/**
+ * How many servers (and so how many test files at once): one per worker, two on a 2-core machine. Browser tests wait
+ * on the server, the browser and timers far more than they compute, so two files at once take little more than one;
+ * each worker has a server and a demo database of its own, so files running together never see each other's data.
+ */
+// One by default: two files at once passed but flaked on timing-bound tests (a first-password mail, a journey's
+// page loads) on the 2-core machine; E2E_SERVERS=2 runs two at a time where the machine has the room.
+export const E2E_SERVERS = Math.max(1, Math.min(Number(process.env.E2E_SERVERS ?? 1), availableParallelism()));
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,29 +55,14 @@ async function waitForReady(port: number, child: ChildProcess, log: () => string
   throw new Error(`The server did not become ready in 120 s:\n${log()}`);
 }
 
-/**
- * Builds the web app and the API and starts the built server (npm start's parts: `node dist/main.js`) on a free port
- * with a fresh data dir.
- */
-export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Browser tests need Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
-    );
-  }
+interface Started {
+  server: E2eServer;
+  stop(): Promise<void>;
+}
+
+/** The built server (npm start's `node dist/main.js`) on a free port with a fresh data dir and demo data. */
+async function startServer(apiDist: string, webDist: string): Promise<Started> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kampus-e2e-'));
-  // Each run builds into its own folder, so two runs at once never serve each other's half-written build.
-  const webDist = path.join(dataDir, 'web-dist');
-  // Vitest runs with NODE_ENV=test, which would give React's development build; the browser tests drive what ships.
-  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  // The API's production build too, into a folder of this run inside apps/api/dist (a bundle finds its packages from
-  // where it lies; it reads the migrations and assets where they are in apps/api).
-  const apiDist = path.join(root, 'apps/api/dist', `e2e-${path.basename(dataDir)}`);
-  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', '--outdir', apiDist], { cwd: root, stdio: 'pipe' });
   const port = await freePort();
   let output = '';
   // Its own process group, so stopping it stops anything it started too.
@@ -93,14 +92,50 @@ export default async function setup(project: TestProject) {
     if (!stopping) console.error(`The e2e server exited (${code ?? signal}). Its last output:\n${output.slice(-6000)}`);
   });
   await waitForReady(port, child, () => output);
-  project.provide('e2ePort', port);
-  project.provide('e2eDataDir', dataDir);
+  return {
+    server: { port, dataDir },
+    async stop() {
+      stopping = true;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds the web app and the API once, then starts one server per worker (`E2E_SERVERS`), each on a free port with a
+ * fresh data dir whose web-dist is the shared build.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
+    );
+  }
+  const buildDir = mkdtempSync(path.join(tmpdir(), 'kampus-e2e-build-'));
+  // Each run builds into its own folder, so two runs at once never serve each other's half-written build.
+  const webDist = path.join(buildDir, 'web-dist');
+  // Vitest runs with NODE_ENV=test, which would give React's development build; the browser tests drive what ships.
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  // The API's production build too, into a folder of this run inside apps/api/dist (a bundle finds its packages from
+  // where it lies; it reads the migrations and assets where they are in apps/api).
+  const apiDist = path.join(root, 'apps/api/dist', `e2e-${path.basename(buildDir)}`);
+  execFileSync(process.execPath, ['apps/api/scripts/build.mjs', '--outdir', apiDist], { cwd: root, stdio: 'pipe' });
+  const started = await Promise.all(Array.from({ length: E2E_SERVERS }, () => startServer(apiDist, webDist)));
+  for (const { server } of started) symlinkSync(webDist, path.join(server.dataDir, 'web-dist'));
+  project.provide(
+    'e2eServers',
+    started.map(({ server }) => server),
+  );
   return async () => {
-    stopping = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((one) => one.stop()));
+    rmSync(buildDir, { recursive: true, force: true });
     rmSync(apiDist, { recursive: true, force: true });
   };
 }

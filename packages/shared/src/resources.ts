@@ -1,12 +1,20 @@
+import { assignmentsContract } from './schemas/assignments.js';
+import { autoAssignmentsContract } from './schemas/auto-assignments.js';
+import { classroomsContract } from './schemas/classrooms.js';
 import { companiesContract } from './schemas/companies-admin.js';
 import { contentsContract } from './schemas/content.js';
 import { dataRequestsContract } from './schemas/data-admin.js';
+import { educationCategoriesContract, educationsContract } from './schemas/educations.js';
+import { examsContract } from './schemas/exams.js';
 import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
 import { hashtagsContract } from './schemas/hashtags.js';
 import { institutionsContract } from './schemas/institutions.js';
 import { menuItemsContract } from './schemas/menu-admin.js';
+import { programsContract } from './schemas/programs.js';
+import { questionsContract } from './schemas/questions.js';
 import { rolesContract } from './schemas/roles-admin.js';
 import { solutionPartnersContract } from './schemas/solution-partners.js';
+import { evaluationSurveysContract, surveysContract } from './schemas/surveys.js';
 import { userGroupsContract } from './schemas/user-groups.js';
 import { usersContract } from './schemas/users-admin.js';
 
@@ -17,6 +25,8 @@ import { usersContract } from './schemas/users-admin.js';
 export const RESOURCE_CONTRACTS = [
   hashtagsContract,
   contentsContract,
+  educationsContract,
+  educationCategoriesContract,
   institutionsContract,
   solutionPartnersContract,
   faqsContract,
@@ -27,4 +37,12 @@ export const RESOURCE_CONTRACTS = [
   dataRequestsContract,
   rolesContract,
   companiesContract,
+  programsContract,
+  assignmentsContract,
+  classroomsContract,
+  autoAssignmentsContract,
+  questionsContract,
+  surveysContract,
+  evaluationSurveysContract,
+  examsContract,
 ] as const;

@@ -109,6 +109,19 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     visibility: 'public',
   },
+  /**
+   * Images inside a rich text (a question's text or explanation), inserted by the editor's image button: raster
+   * formats, at most 5 MB (a phone photo fits); public, since the learner's `<img>` sends no token. The rich text
+   * sanitizer keeps an `<img>` only when it points at such a stored file, and the record holding it attaches it.
+   */
+  rich_text_image: {
+    maxKilobytes: 5 * KB_PER_MB,
+    namePattern: safeName('jpe?g|png|webp|gif'),
+    mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
+    accept: 'image/jpeg,image/png,image/webp,image/gif',
+    maxFiles: 1,
+    visibility: 'public',
+  },
 } as const satisfies Record<string, UploadKind>;
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;

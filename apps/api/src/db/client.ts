@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -17,6 +18,12 @@ import { APP_ROLE } from './schema/rls.js';
  * used, and with a schema every transaction would build a query builder for each table.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * The extensions every embedded database loads: its migrations create them (search's trigram indexes, migration
+ * 0014), and a data directory holding such an index opens only with them loaded.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -74,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   await client.exec(GRANT_UPKEEP);
@@ -252,7 +259,7 @@ function scopeStatement(text: string, values: unknown[]): string | null {
 
 /** A freshly migrated, empty embedded database as a data-directory dump. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();

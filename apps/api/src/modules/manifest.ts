@@ -7,7 +7,9 @@ import { registerLocalizationRoutes } from './frame/localization/routes.js';
 import { registerMenuRoutes } from './frame/menu/routes.js';
 import { createMenuService } from './frame/menu/service.js';
 import { registerNotificationRoutes } from './frame/notifications/routes.js';
-import { createNotificationsService } from './frame/notifications/service.js';
+import { createNotificationsService, type NotificationsService } from './frame/notifications/service.js';
+import { registerSearchRoutes } from './frame/search/routes.js';
+import { createSearchService } from './frame/search/service.js';
 import { registerWidgetRoutes } from './frame/widgets/routes.js';
 import { createWidgetsService } from './frame/widgets/service.js';
 import { registerAccountRoutes } from './identity/account/routes.js';
@@ -16,9 +18,30 @@ import { registerAuthRoutes } from './identity/auth/routes.js';
 import { createAuthService } from './identity/auth/service.js';
 import { registerRoleRoutes } from './identity/roles/routes.js';
 import { createRolesService } from './identity/roles/service.js';
+import { registerAgendaRoutes } from './learning/agenda/routes.js';
+import { createAgendaService } from './learning/agenda/service.js';
+import { REMINDER_JOB } from './learning/assignments/delivery.js';
+import { registerAssignmentRoutes } from './learning/assignments/routes.js';
+import { type AssignmentsService, createAssignmentsService } from './learning/assignments/service.js';
+import { registerAutoAssignmentRoutes } from './learning/auto-assignments/routes.js';
+import { createAutoAssignmentsService } from './learning/auto-assignments/service.js';
+import { registerClassroomRoutes } from './learning/classrooms/routes.js';
+import { createClassroomsService } from './learning/classrooms/service.js';
 import { registerContentRoutes } from './learning/content/routes.js';
 import { createContentService } from './learning/content/service.js';
+import { registerEducationRoutes } from './learning/educations/routes.js';
+import { createEducationsService, type EducationsService } from './learning/educations/service.js';
+import { registerExamRoutes } from './learning/exams/routes.js';
+import { createExamsService } from './learning/exams/service.js';
 import { createHashtagsService } from './learning/hashtags/service.js';
+import { registerProgramRoutes } from './learning/programs/routes.js';
+import { createProgramsService } from './learning/programs/service.js';
+import { registerQuestionRoutes } from './learning/questions/routes.js';
+import { createQuestionsService } from './learning/questions/service.js';
+import { registerSurveyRoutes } from './learning/surveys/routes.js';
+import { createSurveysService } from './learning/surveys/service.js';
+import { registerTrainingRequestRoutes } from './learning/training-requests/routes.js';
+import { createTrainingRequestsService } from './learning/training-requests/service.js';
 import { registerCompanyRoutes } from './organisation/companies/routes.js';
 import { createCompaniesService } from './organisation/companies/service.js';
 import { registerDataRoutes } from './organisation/data/routes.js';
@@ -101,8 +124,48 @@ export const MODULES = [
     serve: (app, hashtags) => registerResource(app, hashtags.resource),
   }),
   defineModule({ name: 'content', create: createContentService, serve: registerContentRoutes }),
+  defineModule({ name: 'educations', create: createEducationsService, serve: registerEducationRoutes }),
+  defineModule({ name: 'programs', create: createProgramsService, serve: registerProgramRoutes }),
+  defineModule({
+    name: 'assignments',
+    create: createAssignmentsService,
+    serve: (app, assignments, platform) => {
+      registerAssignmentRoutes(app, assignments);
+      // Hourly: a reminder day begins at midnight in some company's time zone; each reminder goes once (unique rows).
+      platform.jobs.schedule(REMINDER_JOB, '5 * * * *');
+    },
+  }),
+  defineModule({ name: 'classrooms', create: createClassroomsService, serve: registerClassroomRoutes }),
+  // the question bank; exams (after it) draw from it through `questions.forExams`
+  defineModule({ name: 'questions', create: createQuestionsService, serve: registerQuestionRoutes }),
+  // exams: after educations (a part kind) and assignments (an item type); draws from the question bank
+  defineModule({ name: 'exams', create: createExamsService, serve: registerExamRoutes }),
+  // the agenda reads the dated events of the learning modules above through their services
+  defineModule({ name: 'agenda', create: createAgendaService, serve: registerAgendaRoutes }),
+  defineModule({
+    name: 'autoAssignments',
+    create: createAutoAssignmentsService,
+    serve: registerAutoAssignmentRoutes,
+  }),
+  defineModule({
+    name: 'trainingRequests',
+    create: (
+      platform,
+      needs: { educations: EducationsService; notifications: NotificationsService; assignments: AssignmentsService },
+    ) =>
+      createTrainingRequestsService(platform, {
+        educations: needs.educations,
+        notifications: needs.notifications,
+        assignEducation: needs.assignments.assignEducationToPerson,
+      }),
+    serve: registerTrainingRequestRoutes,
+  }),
+  // surveys and evaluation surveys: assignment items (after assignments) and educations' evaluations
+  defineModule({ name: 'surveys', create: createSurveysService, serve: registerSurveyRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
+  // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)
+  defineModule({ name: 'search', create: createSearchService, serve: registerSearchRoutes }),
   // reporting
   defineModule({ name: 'adminDashboard', create: createAdminDashboardService, serve: registerAdminDashboardRoutes }),
   defineModule({ name: 'pageViews', create: createPageViewsService, serve: registerPageViewRoutes }),

@@ -7,7 +7,7 @@ import { type CompanyRow, factories } from '../../test/factories.js';
 import type { Database } from '../db/client.js';
 import { jobSchedules, jobs as jobsTable } from '../db/schema/index.js';
 import { asSystem, inTenant } from '../db/scope.js';
-import { createJobs, type Jobs, type JobsOptions, nextCronTime, retryDelay } from './jobs.js';
+import { AWAITED_JOB_PRIORITY, createJobs, type Jobs, type JobsOptions, nextCronTime, retryDelay } from './jobs.js';
 
 const quiet = { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,6 +64,57 @@ describe('the durable job queue', () => {
     expect((await rowsNamed('test.note')).map((row) => [row.payload, row.state])).toEqual([
       [{ note: 'committed' }, 'done'],
     ]);
+  });
+
+  it('runs the due job of higher priority first: a waited-for mail passes the bulk queued before it', async () => {
+    const jobs = makeJobs({ concurrency: 1 });
+    const ran: string[] = [];
+    jobs.register({
+      name: 'test.mail',
+      schema: z.object({ to: z.string(), awaited: z.boolean() }),
+      priority: (mail) => (mail.awaited ? 10 : 0),
+      handle: async ({ to }) => ran.push(to),
+    });
+    await inTenant(database.db, company.id, async (tx) => {
+      for (const to of ['bulk-1', 'bulk-2', 'bulk-3']) await jobs.enqueue(tx, 'test.mail', { to, awaited: false });
+      await jobs.enqueue(tx, 'test.mail', { to: 'code', awaited: true });
+      await jobs.enqueue(tx, 'test.mail', { to: 'bulk-4', awaited: false }, { priority: 20 });
+    });
+    await jobs.idle();
+    expect(ran).toEqual(['bulk-4', 'code', 'bulk-1', 'bulk-2', 'bulk-3']);
+    expect((await rowsNamed('test.mail')).map((row) => row.priority).sort()).toEqual([0, 0, 0, 10, 20]);
+  });
+
+  it('keeps a slot for awaited work: a code mail runs while long bulk jobs hold every ordinary slot', async () => {
+    const jobs = makeJobs({ concurrency: 1 });
+    let releaseBulk: () => void = () => undefined;
+    const bulkHeld = new Promise<void>((resolve) => {
+      releaseBulk = resolve;
+    });
+    const ran: string[] = [];
+    jobs.register({
+      name: 'test.bulk',
+      schema: z.object({}),
+      handle: async () => {
+        ran.push('bulk started');
+        await bulkHeld;
+        ran.push('bulk done');
+      },
+    });
+    jobs.register({
+      name: 'test.code',
+      schema: z.object({}),
+      priority: () => AWAITED_JOB_PRIORITY,
+      handle: async () => ran.push('code'),
+    });
+    await jobs.enqueue(database.db, 'test.bulk', {});
+    await expect.poll(() => ran).toEqual(['bulk started']);
+    await jobs.enqueue(database.db, 'test.bulk', {});
+    await jobs.enqueue(database.db, 'test.code', {});
+    await expect.poll(() => ran, { timeout: 5000 }).toEqual(['bulk started', 'code']);
+    releaseBulk();
+    await jobs.idle();
+    expect(ran).toEqual(['bulk started', 'code', 'bulk done', 'bulk started', 'bulk done']);
   });
 
   it('runs a job enqueued outside a transaction at once, and refuses a bad payload at the enqueue', async () => {

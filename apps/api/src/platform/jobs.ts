@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { CronExpressionParser } from 'cron-parser';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -25,6 +25,11 @@ export interface JobContext {
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
   schema: S;
+  /**
+   * Among due jobs, higher runs first (default 0). A job whose payload decides how urgent it is says so here, once,
+   * rather than at every enqueue (a sign-in code mail passes ten thousand assignment mails).
+   */
+  priority?(payload: z.infer<S>): number;
   handle(payload: z.infer<S>, context: JobContext): Promise<unknown>;
 }
 
@@ -36,6 +41,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /** Runs before the job is a dead letter (state failed); default 5. */
   maxAttempts?: number;
+  /** Overrides the definition's priority: higher runs first among due jobs. */
+  priority?: number;
   /** Who may read the job's progress (GET api/jobs/{id}): that person in that company. */
   owner?: { companyId: number; userId?: number | null };
 }
@@ -80,6 +87,8 @@ type JobRow = typeof jobsTable.$inferSelect;
 type AnyDefinition = JobDefinition<z.ZodType>;
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+/** The priority of work someone waits for at a screen (a sign-in code, a password link): ahead of bulk mail. */
+export const AWAITED_JOB_PRIORITY = 10;
 const MAX_ERROR_LENGTH = 2000;
 
 /** Milliseconds before retry number `attempt` (1 = after the first failure): doubling, capped. */
@@ -126,7 +135,10 @@ export function createJobs(options: JobsOptions): Jobs {
 
   const definitions = new Map<string, AnyDefinition>();
   const schedules = new Map<string, { cron: string; payload: unknown }>();
-  const running = new Map<number, { done: Promise<void>; controller: AbortController }>();
+  /** `reserved`: running in the slot kept for awaited work (see runPass). */
+  const running = new Map<number, { done: Promise<void>; controller: AbortController; reserved: boolean }>();
+  const reservedRunning = () => [...running.values()].some((job) => job.reserved);
+  const generalRunning = () => running.size - (reservedRunning() ? 1 : 0);
   /** Jobs handed back to the queue at shutdown: whatever their handler does next is not recorded. */
   const released = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
@@ -145,6 +157,7 @@ export function createJobs(options: JobsOptions): Jobs {
   };
 
   async function insertJob(tx: Db, name: string, payload: unknown, enqueue: EnqueueOptions): Promise<number> {
+    const priority = enqueue.priority ?? definitionOf(name).priority?.(payload) ?? 0;
     const runAt = enqueue.runAt ?? (enqueue.delayMs ? new Date(Date.now() + enqueue.delayMs) : undefined);
     const [inserted] = await tx
       .insert(jobsTable)
@@ -153,6 +166,7 @@ export function createJobs(options: JobsOptions): Jobs {
         payload,
         idempotencyKey: enqueue.idempotencyKey ?? null,
         ...(runAt ? { runAt } : {}),
+        priority,
         maxAttempts: enqueue.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         companyId: enqueue.owner?.companyId ?? null,
         userId: enqueue.owner?.userId ?? null,
@@ -192,8 +206,11 @@ export function createJobs(options: JobsOptions): Jobs {
       ),
     );
 
-  /** Claims up to `limit` due jobs this node knows, and fails those whose last lease ran out. */
-  async function claim(limit: number): Promise<JobRow[]> {
+  /**
+   * Claims up to `limit` due jobs this node knows (of at least `minPriority`), and fails those whose last lease ran
+   * out.
+   */
+  async function claim(limit: number, minPriority?: number): Promise<JobRow[]> {
     if (limit <= 0 || definitions.size === 0) return [];
     return asSystem(db, async (tx) => {
       await tx
@@ -214,17 +231,15 @@ export function createJobs(options: JobsOptions): Jobs {
         );
       // A CTE, not `id in (subquery)`: PostgreSQL may evaluate a locking subquery once per row it updates, and with
       // SKIP LOCKED each evaluation finds other rows, so one claim took far more than its limit.
-      const due = tx
-        .$with('due')
-        .as(
-          tx
-            .select({ id: jobsTable.id })
-            .from(jobsTable)
-            .where(dueHere())
-            .orderBy(jobsTable.runAt, jobsTable.id)
-            .limit(limit)
-            .for('update', { skipLocked: true }),
-        );
+      const due = tx.$with('due').as(
+        tx
+          .select({ id: jobsTable.id })
+          .from(jobsTable)
+          .where(minPriority === undefined ? dueHere() : and(dueHere(), sql`${jobsTable.priority} >= ${minPriority}`))
+          .orderBy(desc(jobsTable.priority), jobsTable.runAt, jobsTable.id)
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      );
       return tx
         .with(due)
         .update(jobsTable)
@@ -279,7 +294,7 @@ export function createJobs(options: JobsOptions): Jobs {
     );
   }
 
-  function run(job: JobRow): void {
+  function run(job: JobRow, reserved = false): void {
     const definition = definitionOf(job.name);
     const controller = new AbortController();
     const renewal = setInterval(
@@ -314,7 +329,7 @@ export function createJobs(options: JobsOptions): Jobs {
         running.delete(job.id);
         nudge();
       });
-    running.set(job.id, { done, controller });
+    running.set(job.id, { done, controller, reserved });
   }
 
   /** Enqueues each due schedule's run; the conditional advance makes one node the one that enqueues it. */
@@ -352,9 +367,17 @@ export function createJobs(options: JobsOptions): Jobs {
         schedulesCheckedAt = Date.now();
         await enqueueDueSchedules();
       }
-      const claimed = await claim(concurrency - running.size);
-      for (const job of claimed) run(job);
-      if (claimed.length > 0 && running.size < concurrency) passWanted = true;
+      // Priority orders the queue but cannot stop a running job: with every slot taken by long bulk work (batches of
+      // assignment mail), a sign-in code would wait for a slot. One more slot is kept for awaited work alone.
+      const free = concurrency - generalRunning();
+      if (free > 0) {
+        const claimed = await claim(free);
+        for (const job of claimed) run(job);
+        if (claimed.length > 0 && generalRunning() < concurrency) passWanted = true;
+      } else if (!reservedRunning()) {
+        const [awaited] = await claim(1, AWAITED_JOB_PRIORITY);
+        if (awaited) run(awaited, true);
+      }
     } while (passWanted);
   }
 

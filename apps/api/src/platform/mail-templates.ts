@@ -1,4 +1,5 @@
 import {
+  isAwaitedMail,
   LOCALES,
   type Locale,
   MAIL_EVENT_CATALOGUE,
@@ -17,6 +18,7 @@ import { mailTemplates } from '../db/schema/index.js';
 import { inTenant } from '../db/scope.js';
 import type { Platform } from './deps.js';
 import { translator } from './i18n.js';
+import { AWAITED_JOB_PRIORITY } from './jobs.js';
 import type { MailMessage } from './mail.js';
 
 /** A mail's text before its values are filled in: a plain-text subject and an HTML body, both with `{{variables}}`. */
@@ -291,6 +293,7 @@ export function registerEventMailJob(platform: Pick<Platform, 'jobs' | 'mailer' 
   platform.jobs.register({
     name: EVENT_MAIL_JOB,
     schema: eventMailSchema,
+    priority: (mail) => (isAwaitedMail(mail.event) ? AWAITED_JOB_PRIORITY : 0),
     handle: async (mail) => {
       const message = await composeEventMail(platform.database.db, mail);
       if (!mail.decoy) await platform.mailer.send(message);

@@ -187,6 +187,156 @@ export const RESOURCE_SCREENS = {
       delete: 'super_admin',
     },
   },
+  programs: {
+    namespace: 'program',
+    screens: {
+      list: { name: 'company.program', path: '/admin/program' },
+      add: { name: 'company.program.add', path: '/admin/program/add' },
+      edit: { name: 'company.program.edit', path: '/admin/program/edit/:id' },
+    },
+    permissions: {
+      list: 'read_program',
+      read: 'read_program',
+      create: 'create_program',
+      update: 'create_program',
+      delete: 'create_program',
+    },
+  },
+  educations: {
+    namespace: 'education',
+    screens: {
+      list: { name: 'company.content.catalog', path: '/admin/education/catalog' },
+      add: { name: 'company.content.catalog.add', path: '/admin/education/catalog/add' },
+      edit: { name: 'company.content.catalog.edit', path: '/admin/education/catalog/edit/:id' },
+    },
+    permissions: {
+      list: 'show_training',
+      read: 'show_training',
+      create: 'create_training',
+      update: 'create_training',
+      delete: 'create_training',
+    },
+  },
+  educationCategories: {
+    namespace: 'educationCategories',
+    screens: {
+      list: { name: 'company.education.categories', path: '/admin/education/categories' },
+      add: { name: 'company.education.categories.add', path: '/admin/education/categories/add' },
+      edit: { name: 'company.education.categories.edit', path: '/admin/education/categories/edit/:id' },
+    },
+    permissions: {
+      list: 'show_training',
+      read: 'show_training',
+      create: 'create_training',
+      update: 'create_training',
+      delete: 'create_training',
+    },
+  },
+  assignments: {
+    namespace: 'assignmentAdmin',
+    screens: {
+      list: { name: 'company.assignments', path: '/admin/assignments' },
+      add: { name: 'company.assignments.add', path: '/admin/assignment/add/:id?' },
+      edit: { name: 'company.assignments.edit', path: '/admin/assignment/:id/edit' },
+    },
+    permissions: {
+      list: 'read_assignment',
+      read: 'read_assignment',
+      create: 'create_assignment',
+      update: 'create_assignment',
+      delete: 'create_assignment',
+    },
+  },
+  classrooms: {
+    namespace: 'classroomAdmin',
+    screens: {
+      list: { name: 'company.education.classroom', path: '/admin/education/classroom' },
+      add: { name: 'company.education.classroom.add', path: '/admin/education/classroom/add' },
+      edit: { name: 'company.education.classroom.edit', path: '/admin/education/classroom/edit/:id' },
+    },
+    permissions: {
+      list: 'show_training',
+      read: 'show_training',
+      create: 'create_training',
+      update: 'create_training',
+      delete: 'create_training',
+    },
+  },
+  autoAssignments: {
+    namespace: 'autoAssignment',
+    screens: {
+      list: { name: 'company.auto-assignments', path: '/admin/auto-assignments' },
+      add: { name: 'company.auto-assignments.add', path: '/admin/auto-assignments/add' },
+      edit: { name: 'company.auto-assignments.edit', path: '/admin/auto-assignments/:id/edit' },
+    },
+    permissions: {
+      list: 'read_assignment',
+      read: 'read_assignment',
+      create: 'create_assignment',
+      update: 'create_assignment',
+      delete: 'create_assignment',
+    },
+  },
+  questions: {
+    namespace: 'questions',
+    screens: {
+      list: { name: 'company.question.index', path: '/admin/questions' },
+      add: { name: 'company.question.add', path: '/admin/question/add' },
+      edit: { name: 'company.question.edit', path: '/admin/question/edit/:id' },
+    },
+    permissions: {
+      list: 'show_exam',
+      read: 'show_exam',
+      create: 'create_exam',
+      update: 'create_exam',
+      delete: 'create_exam',
+    },
+  },
+  surveys: {
+    namespace: 'surveys',
+    screens: {
+      list: { name: 'company.survey.index', path: '/admin/surveys' },
+      add: { name: 'company.survey.add', path: '/admin/survey/add' },
+      edit: { name: 'company.survey.edit', path: '/admin/survey/:id/edit' },
+    },
+    permissions: {
+      list: 'show_survey',
+      read: 'show_survey',
+      create: 'create_survey',
+      update: 'create_survey',
+      delete: 'create_survey',
+    },
+  },
+  evaluationSurveys: {
+    namespace: 'evaluationSurveys',
+    screens: {
+      list: { name: 'company.evaluation-survey.index', path: '/admin/evaluation-surveys' },
+      add: { name: 'company.evaluation-survey.add', path: '/admin/evaluation-survey/add' },
+      edit: { name: 'company.evaluation-survey.edit', path: '/admin/evaluation-survey/:id/edit' },
+    },
+    permissions: {
+      list: 'read_evaluationsurvey',
+      read: 'read_evaluationsurvey',
+      create: 'create_evaluationsurvey',
+      update: 'create_evaluationsurvey',
+      delete: 'create_evaluationsurvey',
+    },
+  },
+  exams: {
+    namespace: 'examAdmin',
+    screens: {
+      list: { name: 'company.exam.index', path: '/admin/exams' },
+      add: { name: 'company.exam.add', path: '/admin/exam/add' },
+      edit: { name: 'company.exam.edit', path: '/admin/exam/:id/edit' },
+    },
+    permissions: {
+      list: 'show_exam',
+      read: 'show_exam',
+      create: 'create_exam',
+      update: 'create_exam',
+      delete: 'create_exam',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

@@ -19,6 +19,8 @@ describe('named routes', () => {
     ['User.my-certification', {}, '/my-certification'],
     ['user.my-assignment', {}, '/my-assignment'],
     ['company.hashtag.edit', { id: 7 }, '/admin/hashtags/7/edit'],
+    ['company.assignments.add', {}, '/admin/assignment/add'],
+    ['company.assignments.add', { id: 12 }, '/admin/assignment/add/12'],
     ['nonsense', {}, null],
   ])('%s %j → %s', (name, params, expected) => {
     expect(pathForRoute(name, params)).toBe(expected);

@@ -33,12 +33,16 @@ type ParamsArgument<Name extends RouteName> = [ParamNames<(typeof ROUTES)[Name]>
   ? []
   : [params: RouteParams<Name>];
 
+/** Fills `:param` segments; an optional one (`:id?`, the assignment's add screen) is left out when not given. */
 function fill(pattern: string, params: Record<string, unknown>): string | null {
   let missing = false;
-  const path = pattern.replace(/:(\w+)/g, (_m, key: string) => {
+  const path = pattern.replace(/\/:(\w+)(\?)?/g, (_m, key: string, optional: string | undefined) => {
     const value = params[key];
-    if (value === undefined || value === null || value === '') missing = true;
-    return encodeURIComponent(String(value));
+    if (value === undefined || value === null || value === '') {
+      if (optional) return '';
+      missing = true;
+    }
+    return `/${encodeURIComponent(String(value))}`;
   });
   return missing ? null : path;
 }

@@ -32,6 +32,9 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/** The learner pages of issue 13, through one small module (see its note: the sign-in page's budget). */
+const learnerPages = () => import('../features/learning/educations/learner/pages.js');
+
 function startupState(location: Location, isMarketingHost: boolean, savedRedirect: string | null): StartupState {
   return {
     pathname: location.pathname,
@@ -244,6 +247,71 @@ const pages: RouteObject[] = [
                 path: routePath('User.faq'),
                 lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
                 handle: { name: 'User.faq' },
+              },
+              {
+                path: routePath('user.my-education'),
+                lazy: page(async () => (await learnerPages()).myEducationsPage()),
+                handle: { name: 'user.my-education' },
+              },
+              {
+                path: routePath('user.education-detail'),
+                lazy: page(async () => (await learnerPages()).educationDetailPage()),
+                handle: { name: 'user.education-detail' },
+              },
+              {
+                path: routePath('user.education-category'),
+                lazy: page(async () => (await learnerPages()).cataloguePage()),
+                handle: { name: 'user.education-category' },
+              },
+              {
+                path: routePath('user.my-assignment'),
+                lazy: page(async () => (await learnerPages()).myAssignmentsPage()),
+                handle: { name: 'user.my-assignment' },
+              },
+              {
+                path: routePath('user.assignment-detail'),
+                lazy: page(async () => (await learnerPages()).assignmentDetailPage()),
+                handle: { name: 'user.assignment-detail' },
+              },
+              {
+                path: routePath('user.assignment-classroom'),
+                lazy: page(async () => (await learnerPages()).assignmentClassroomPage()),
+                handle: { name: 'user.assignment-classroom' },
+              },
+              {
+                path: routePath('user.agenda'),
+                lazy: page(async () => (await learnerPages()).agendaPage()),
+                handle: { name: 'user.agenda' },
+              },
+              {
+                path: routePath('user.survey'),
+                lazy: page(async () => (await learnerPages()).surveyTakePage()),
+                handle: { name: 'user.survey' },
+              },
+              {
+                path: routePath('user.evaluation-survey'),
+                lazy: page(async () => (await learnerPages()).surveyTakePage()),
+                handle: { name: 'user.evaluation-survey' },
+              },
+              {
+                path: routePath('user.test'),
+                lazy: page(async () => (await learnerPages()).testsPage()),
+                handle: { name: 'user.test' },
+              },
+              {
+                path: routePath('user.test.exam'),
+                lazy: page(async () => (await learnerPages()).takePage()),
+                handle: { name: 'user.test.exam' },
+              },
+              {
+                path: routePath('user.test.attempt'),
+                lazy: page(async () => (await learnerPages()).resultPage()),
+                handle: { name: 'user.test.attempt' },
+              },
+              {
+                path: routePath('user.search'),
+                lazy: page(() => import('../features/frame/search/SearchPage.js')),
+                handle: { name: 'user.search' },
               },
             ],
           },

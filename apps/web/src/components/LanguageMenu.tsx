@@ -1,5 +1,5 @@
 import type { Locale } from '@kampus/shared';
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../lib/lazy.js';
@@ -32,7 +32,10 @@ export function LanguageMenu() {
       onClick={wanted ? undefined : () => setWanted(true)}
     >
       <Flag code={current} />
-      &nbsp;{current.toUpperCase()}
+      {/* On a phone the flag alone: the header's tools leave the company's name room. */}
+      <Box component="span" visibleFrom="sm">
+        &nbsp;{current.toUpperCase()}
+      </Box>
     </Button>
   );
   if (!wanted) return button;

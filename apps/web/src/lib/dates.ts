@@ -27,3 +27,15 @@ export function formatLongDate(value: string | Date, language: string): string {
 export function formatRelative(value: string | Date, now: Date = new Date()): string {
   return dayjs(value).locale('tr').from(now);
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`, no time of day) as the reader's language writes it: dd.mm.yyyy in Turkish,
+ * Azerbaijani and German (spec §3 "Education detail"), DD/MM/YYYY in English (spec §9's app format). A day has no
+ * time zone, so none is applied: 1 March is 1 March everywhere.
+ */
+export function formatDay(value: string, language: string): string {
+  // dayjs reads a bare YYYY-MM-DD as that day's local midnight.
+  const day = dayjs(value.slice(0, 10));
+  if (!day.isValid()) return value;
+  return day.format(language === 'en' ? 'DD/MM/YYYY' : 'DD.MM.YYYY');
+}

@@ -12,6 +12,11 @@ export interface ListConfig {
   perPageOptions?: readonly number[];
   /** `field` or `-field`, used when the address names none. */
   defaultSort?: string;
+  /**
+   * Parameters of the page itself, not of the list (the education report's `?id=`): a change of the list keeps them in
+   * the address and they are never sent as the list's query.
+   */
+  keep?: readonly string[];
 }
 
 export interface ListState {
@@ -115,9 +120,14 @@ export function useListState(config: ListConfig) {
   const update = useCallback(
     (change: Partial<ListState>) => {
       const next: ListState = { ...state, page: 1, ...change };
-      setParams(listSearchParams(next, config), { replace: true });
+      const address = listSearchParams(next, config);
+      for (const key of config.keep ?? []) {
+        const value = params.get(key);
+        if (value !== null) address.set(key, value);
+      }
+      setParams(address, { replace: true });
     },
-    [state, config, setParams],
+    [state, config, params, setParams],
   );
 
   return {

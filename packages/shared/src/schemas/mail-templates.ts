@@ -19,6 +19,7 @@ export const MAIL_VARIABLES = [
   'gift_name',
   'decision',
   'code',
+  'education_name',
 ] as const;
 export type MailVariable = (typeof MAIL_VARIABLES)[number];
 
@@ -29,6 +30,8 @@ interface MailEventDeclaration {
   action: boolean;
   /** The built-in mail says "if you did not ask for this, ignore it" (mails a person triggers about themselves). */
   ignoreNotice: boolean;
+  /** Someone is waiting for it at a screen (a code, a link to set a password): it leaves before any bulk mail. */
+  awaited?: true;
 }
 
 /**
@@ -36,14 +39,39 @@ interface MailEventDeclaration {
  * `mail.<event>_body` in the locales; a company may override it per language (`/api/admin/mail-templates`).
  */
 export const MAIL_EVENT_CATALOGUE = {
-  invitation: { variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
-  password_create: { variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
-  password_reset: { variables: ['name', 'company', 'action_url', 'minutes'], action: true, ignoreNotice: true },
-  verification: { variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
+  invitation: { awaited: true, variables: ['name', 'company', 'action_url', 'days'], action: true, ignoreNotice: true },
+  password_create: {
+    awaited: true,
+    variables: ['name', 'company', 'action_url', 'days'],
+    action: true,
+    ignoreNotice: true,
+  },
+  password_reset: {
+    awaited: true,
+    variables: ['name', 'company', 'action_url', 'minutes'],
+    action: true,
+    ignoreNotice: true,
+  },
+  verification: {
+    awaited: true,
+    variables: ['name', 'company', 'action_url', 'days'],
+    action: true,
+    ignoreNotice: true,
+  },
   /** Someone tried to register with an address that already has an account: the owner hears of it, nobody else. */
-  registration_existing_account: { variables: ['name', 'company', 'action_url'], action: true, ignoreNotice: true },
+  registration_existing_account: {
+    awaited: true,
+    variables: ['name', 'company', 'action_url'],
+    action: true,
+    ignoreNotice: true,
+  },
   /** The one-time code a sign-in needs once an account has had too many failed attempts. */
-  sign_in_code: { variables: ['name', 'company', 'code', 'minutes'], action: false, ignoreNotice: false },
+  sign_in_code: {
+    awaited: true,
+    variables: ['name', 'company', 'code', 'minutes'],
+    action: false,
+    ignoreNotice: false,
+  },
   registration_approved: { variables: ['name', 'company', 'action_url'], action: true, ignoreNotice: false },
   registration_rejected: { variables: ['name', 'company', 'reason'], action: false, ignoreNotice: false },
   assignment_given: {
@@ -52,6 +80,12 @@ export const MAIL_EVENT_CATALOGUE = {
     ignoreNotice: false,
   },
   assignment_due_soon: {
+    variables: ['name', 'company', 'assignment_name', 'due_date', 'action_url'],
+    action: true,
+    ignoreNotice: false,
+  },
+  /** The day after an assignment's end date, to those who have not completed it (once). */
+  assignment_overdue: {
     variables: ['name', 'company', 'assignment_name', 'due_date', 'action_url'],
     action: true,
     ignoreNotice: false,
@@ -66,11 +100,27 @@ export const MAIL_EVENT_CATALOGUE = {
     action: true,
     ignoreNotice: false,
   },
+  /** A learner's request for an education was approved: the assignment it became, with its last day. */
+  training_request_approved: {
+    variables: ['name', 'company', 'education_name', 'due_date', 'action_url'],
+    action: true,
+    ignoreNotice: false,
+  },
+  /** A learner's request for an education was rejected, with the administrator's reason. */
+  training_request_rejected: {
+    variables: ['name', 'company', 'education_name', 'reason', 'action_url'],
+    action: true,
+    ignoreNotice: false,
+  },
 } as const satisfies Record<string, MailEventDeclaration>;
 
 export type MailEvent = keyof typeof MAIL_EVENT_CATALOGUE;
 export const MAIL_EVENTS = Object.keys(MAIL_EVENT_CATALOGUE) as MailEvent[];
 export const mailEventSchema = z.enum(MAIL_EVENTS as [MailEvent, ...MailEvent[]]);
+
+/** Whether someone waits for this mail at a screen (`awaited` in the catalogue). */
+export const isAwaitedMail = (event: MailEvent): boolean =>
+  (MAIL_EVENT_CATALOGUE[event] as MailEventDeclaration).awaited === true;
 
 export const isMailEvent = (value: unknown): value is MailEvent =>
   typeof value === 'string' && Object.hasOwn(MAIL_EVENT_CATALOGUE, value);

@@ -21,6 +21,7 @@ export const MENU_TYPES = [
   'wall',
   'leader-table',
   'agenda',
+  'test',
   'my-certification',
   'faq',
   'search',

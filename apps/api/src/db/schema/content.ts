@@ -162,7 +162,7 @@ export const contentEnrolments = pgTable(
     uniqueIndex('content_enrolments_content_user_key').on(t.contentId, t.userId),
     index('content_enrolments_user_idx').on(t.companyId, t.userId, t.createdAt),
     index('content_enrolments_content_idx').on(t.companyId, t.contentId, t.id),
-    check('content_enrolments_source_check', sql`${t.source} in ('direct', 'assignment')`),
+    check('content_enrolments_source_check', sql`${t.source} in ('direct', 'assignment', 'education')`),
     tenantPolicy(t.companyId),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.js';
 import { companies } from './companies.js';
 import { users } from './identity.js';
@@ -21,6 +21,8 @@ export const jobs = pgTable(
     /** A second enqueue with the same name and key is the same job. */
     idempotencyKey: text(),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Higher runs first among due jobs: a mail someone waits for at a screen passes the bulk mail of an assignment. */
+    priority: smallint().notNull().default(0),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(5),
     /** The node (worker) holding the lease, and until when. */
@@ -41,7 +43,7 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_name_idempotency_key').on(t.name, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     // The claim: due queued rows, and running rows whose lease ran out.
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.state} = 'queued'`),
+    index('jobs_due_idx').on(t.priority.desc(), t.runAt).where(sql`${t.state} = 'queued'`),
     index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.state} = 'running'`),
     index('jobs_state_created_idx').on(t.state, t.createdAt),
     index('jobs_company_user_idx').on(t.companyId, t.userId),

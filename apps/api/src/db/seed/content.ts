@@ -394,10 +394,14 @@ async function seedMarkerAnswers(tx: Db, companyId: number, contentId: number, p
   await tx.insert(contentMarkerAnswers).values(values);
 }
 
-/** The demo content libraries of Demo Holding and Acme Corp, with enrolments and progress. */
+/**
+ * The demo content libraries of Demo Holding and Acme Corp, with enrolments and progress; answers each library's
+ * content ids by key (onboarding, security…), from which the demo educations are built.
+ */
 export async function seedContent(tx: Db, files: FileStorage, companies: { demo: number; acme: number }) {
   const demo = await seedLibrary(tx, files, companies.demo, DEMO_LIBRARY);
   await seedProgress(tx, companies.demo, demo, 'learner@demo.test');
   const acme = await seedLibrary(tx, files, companies.acme, ACME_LIBRARY);
   await seedProgress(tx, companies.acme, acme, 'learner@acme.test');
+  return { demo, acme };
 }

@@ -5,12 +5,20 @@ import type { FileStorage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
+import { seedAutoAssignments } from './auto-assignments.js';
+import { seedClassrooms } from './classrooms.js';
 import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
+import { seedEducations } from './educations.js';
+import { alignPostTestEnrolments, seedExamAttempts } from './exam-attempts.js';
+import { seedExams } from './exams.js';
 import { seedFaq } from './faq.js';
 import { seedJobs } from './jobs.js';
 import { seedMenus } from './menu.js';
+import { seedQuestions } from './questions.js';
 import { seedRegistrationRequests } from './registration-requests.js';
+import { seedSurveys } from './surveys.js';
+import { seedTrainingRequests } from './training-requests.js';
 import { seedUserFields } from './user-fields.js';
 import { seedUserGroups } from './user-groups.js';
 
@@ -351,6 +359,26 @@ export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
     await seedUserFields(tx, demo.id);
     await seedRegistrationRequests(tx, demo.id, passwordHash);
     await seedJobs(tx, demo.id);
-    await seedContent(tx, files, { demo: demo.id, acme: acme.id });
+    const libraries = await seedContent(tx, files, { demo: demo.id, acme: acme.id });
+    await seedEducations(tx, files, { demo: demo.id, acme: acme.id }, libraries);
+    await seedClassrooms(tx, files, { demo: demo.id, acme: acme.id });
+    await seedQuestions(tx, { demo: demo.id, acme: acme.id });
+    await seedExams(tx, [
+      { companyId: demo.id, slug: 'demo', language: 'tr', adminEmail: 'admin@demo.test' },
+      { companyId: acme.id, slug: 'acme', language: 'en', adminEmail: 'admin@acme.test' },
+    ]);
+    await seedAutoAssignments(tx, [
+      { id: demo.id, language: 'tr' },
+      { id: acme.id, language: 'en' },
+    ]);
+    await seedTrainingRequests(tx, demo.id, 'tr', 'learner@demo.test');
+    await seedTrainingRequests(tx, acme.id, 'en', 'learner@acme.test');
+    await seedSurveys(tx, demo.id, 'tr', 'learner@demo.test');
+    await seedSurveys(tx, acme.id, 'en', 'learner@acme.test');
+    // Attempts on the seeded exams (the exams seed comes before this once merged; without exams it adds nothing).
+    await seedExamAttempts(tx, demo.id, 'tr', 'learner@demo.test');
+    await seedExamAttempts(tx, acme.id, 'en', 'learner@acme.test');
+    await alignPostTestEnrolments(tx, demo.id);
+    await alignPostTestEnrolments(tx, acme.id);
   });
 }

@@ -22,6 +22,7 @@ const DEMO_MENU: SeedItem[] = [
   { type: 'gift', title: { tr: 'Hediye Mağazası', en: 'Gift shop', az: 'Hədiyyə mağazası', de: 'Prämienshop' } },
   { type: 'wall', title: { tr: 'Sosyal Duvar', en: 'Social wall', az: 'Sosial divar', de: 'Soziale Pinnwand' } },
   { type: 'agenda' },
+  { type: 'test' },
   { type: 'my-certification' },
   { type: 'faq', title: { tr: 'Yardım Merkezi', en: 'Help centre', az: 'Yardım mərkəzi', de: 'Hilfecenter' } },
 ];
@@ -40,6 +41,7 @@ const ACME_MENU: SeedItem[] = [
   { type: 'my-collection' },
   { type: 'gift', title: { tr: 'Ödüller', en: 'Rewards', az: 'Mükafatlar', de: 'Belohnungen' } },
   { type: 'agenda' },
+  { type: 'test' },
   { type: 'my-certification' },
   { type: 'faq' },
   { type: 'notification', status: 0 },

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly params: Record<string, unknown> = {},
     readonly fieldErrors?: Record<string, string[]>,
     readonly headers: Record<string, string> = {},
+    /** Values of the field messages that take some ("only {{count}} questions match"), by field. */
+    readonly fieldParams: Record<string, Record<string, unknown>> = {},
   ) {
     super(key);
   }
@@ -34,6 +36,16 @@ export const invalidFields = (fields: Record<string, string>) =>
     'errors.validation_failed',
     {},
     Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, [key]])),
+  );
+/** A 422 on named fields whose messages take values, e.g. `{count: {key, params: {count: 7}}}`. */
+export const invalidFieldsWith = (fields: Record<string, { key: string; params: Record<string, unknown> }>) =>
+  new HttpError(
+    422,
+    'errors.validation_failed',
+    {},
+    Object.fromEntries(Object.entries(fields).map(([field, { key }]) => [field, [key]])),
+    {},
+    Object.fromEntries(Object.entries(fields).map(([field, { params }]) => [field, params])),
   );
 
 const STATUS_KEYS: Record<number, string> = {
@@ -103,7 +115,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       const translatedFields = error.fieldErrors
-        ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => t(k))]))
+        ? Object.fromEntries(
+            Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => t(k, error.fieldParams[f]))]),
+          )
         : undefined;
       return reply
         .code(error.status)

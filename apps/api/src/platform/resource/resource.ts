@@ -203,6 +203,12 @@ export type ResourceDeclaration<
         table: TenantTable;
         /** Rows of no company every company reads but none writes; the declaration then presents its items itself. */
         shared?: SharedRows;
+        /**
+         * The part of the company's rows this resource holds, when one table serves several resources (surveys and
+         * evaluation surveys: one `surveys` table with a `kind`). Added wherever the framework adds `company_id =`, so
+         * another resource's row is a 404 here like another company's.
+         */
+        within?: SQL;
       }
     | {
         scope: PlatformScope<Item>;
@@ -310,8 +316,9 @@ export function defineResource<
   const { table, contract } = decl;
   const platform = decl.scope === undefined || decl.scope === 'tenant' ? undefined : decl.scope;
   /** The rows the acting company may reach: its own (tenant scope) or the platform scope's filter. */
+  const within = decl.scope === undefined || decl.scope === 'tenant' ? decl.within : undefined;
   const ofCompany = (companyId: number): SQL | undefined =>
-    platform ? platform.rows(companyId) : eq((table as TenantTable).companyId, companyId);
+    platform ? platform.rows(companyId) : and(eq((table as TenantTable).companyId, companyId), within);
   /** One transaction of an action: in the actor's tenant, or in the system scope for platform rows. */
   const transaction = <T>(actor: Actor, fn: (tx: Db) => Promise<T>): Promise<T> =>
     platform ? asSystem(db, fn) : inTenant(db, actor.companyId, fn);

@@ -53,6 +53,7 @@ export function DashboardLayout() {
               fz="lg"
               c="brand.8"
               truncate
+              miw={56}
               data-testid="header-logo"
             >
               {company?.logo_link ? <Image src={company.logo_link} alt={name} h={36} w="auto" /> : name}

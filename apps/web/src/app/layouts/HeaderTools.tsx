@@ -3,6 +3,7 @@ import { MessagesMenu } from '../../features/engagement/messaging/MessagesMenu.j
 import { NotificationBell } from '../../features/frame/notifications/NotificationBell.js';
 import { OnlineUsers } from '../../features/frame/presence/OnlineUsers.js';
 import { usePointToasts } from '../../features/frame/presence/usePointToasts.js';
+import { HeaderSearch } from '../../features/frame/search/HeaderSearch.js';
 import { CompanySwitch } from '../../features/frame/shell/CompanySwitch.js';
 import { ProfileMenu } from '../../features/frame/shell/ProfileMenu.js';
 import { ImpersonationExit } from '../../features/identity/auth/ImpersonationExit.js';
@@ -15,6 +16,7 @@ export default function HeaderTools() {
   usePointToasts();
   return (
     <>
+      <HeaderSearch />
       <ImpersonationExit />
       <CompanySwitch />
       <OnlineUsers />

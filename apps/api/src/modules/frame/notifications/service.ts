@@ -4,12 +4,12 @@ import {
   type NotificationCreate,
   parseNotification,
 } from '@kampus/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { jsonbRaw } from '../../../db/schema/columns.js';
 import { notificationRecipients, notifications, users } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
-import type { Actor } from '../../../platform/actor.js';
+import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { invalidFields, notFound } from '../../../platform/http/errors.js';
@@ -55,8 +55,26 @@ const columns = {
   updatedAt: notifications.updatedAt,
 };
 
+/** The reader's mandatory assignments (spec §2.8), given by the assignments module once it exists. */
+type MandatoryAssignments = (tx: Db, reader: Reader) => Promise<MandatoryCompletions['assignments']>;
+
+/** A structured (type 1) notification another module sends to many people at once. */
+export interface SystemNotification {
+  companyId: number;
+  name: string;
+  text: string | null;
+  data: {
+    apiUrl?: string;
+    message?: string;
+    text?: string;
+    webUrl?: { name: string; params?: Record<string, string | number> };
+  };
+  createdBy: number | null;
+}
+
 export function createNotificationsService(platform: Platform) {
   const db = platform.database.db;
+  let mandatoryAssignments: MandatoryAssignments = async () => [];
 
   const mine = (reader: Reader, unreadOnly = false) =>
     and(
@@ -72,6 +90,34 @@ export function createNotificationsService(platform: Platform) {
       .where(and(eq(notifications.companyId, companyId), eq(notifications.id, id)));
     if (!row) throw notFound();
     return row;
+  }
+
+  /** Writes one notification and its recipients in `tx`, audited. */
+  async function sendIn(tx: Db, who: Initiator, input: NotificationCreate) {
+    const ids = [...new Set(input.user_ids)];
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        companyId: who.companyId,
+        type: input.type,
+        name: input.name,
+        text: input.text ?? null,
+        data: input.data ?? null,
+        isNotice: input.is_notice,
+        createdBy: who.userId ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('notification insert returned nothing');
+    await tx
+      .insert(notificationRecipients)
+      .values(ids.map((userId) => ({ companyId: who.companyId, notificationId: row.id, userId })));
+    await record(tx, who, {
+      action: 'notification.created',
+      entity: 'notification',
+      id: row.id,
+      after: { name: row.name, type: row.type, recipients: ids.length },
+    });
+    return { id: row.id, recipients: ids.length };
   }
 
   return {
@@ -112,30 +158,14 @@ export function createNotificationsService(platform: Platform) {
           .from(users)
           .where(and(eq(users.companyId, actor.companyId), inArray(users.id, ids)));
         if (found.length !== ids.length) throw invalidFields({ user_ids: 'validation.invalid_value' });
-        const [row] = await tx
-          .insert(notifications)
-          .values({
-            companyId: actor.companyId,
-            type: input.type,
-            name: input.name,
-            text: input.text ?? null,
-            data: input.data ?? null,
-            isNotice: input.is_notice,
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (!row) throw new Error('notification insert returned nothing');
-        await tx
-          .insert(notificationRecipients)
-          .values(ids.map((userId) => ({ companyId: actor.companyId, notificationId: row.id, userId })));
-        await record(tx, actor, {
-          action: 'notification.created',
-          entity: 'notification',
-          id: row.id,
-          after: { name: row.name, type: row.type, recipients: ids.length },
-        });
-        return { id: row.id, recipients: ids.length };
+        return sendIn(tx, actor, input);
       }),
+
+    /**
+     * Sends a notification inside the caller's transaction (a module telling people about its own change, such as a
+     * freed seat), so the message and the change commit together. The caller names recipients of its company.
+     */
+    sendIn,
 
     update: (actor: Actor, id: number, input: Omit<NotificationCreate, 'user_ids'>) =>
       inTenant(db, actor.companyId, async (tx) => {
@@ -183,8 +213,8 @@ export function createNotificationsService(platform: Platform) {
       }),
 
     /**
-     * What the user must do before anything else (spec §2.8): unread notices first; mandatory assignments join the
-     * list when assignments exist in Kampus, until then the list is empty.
+     * What the user must do before anything else (spec §2.8): unread notices first, then the mandatory assignments
+     * the assignments module names (active, not completed).
      */
     mandatory: (reader: Reader): Promise<MandatoryCompletions> =>
       inTenant(db, reader.companyId, async (tx) => {
@@ -194,10 +224,11 @@ export function createNotificationsService(platform: Platform) {
           .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
           .where(and(mine(reader, true), eq(notifications.isNotice, true)))
           .orderBy(asc(notifications.createdAt), asc(notifications.id));
+        const assignments = await mandatoryAssignments(tx, reader);
         return {
           notices: notices.map((n) => ({ ...n, pivot: { is_read: 0 as const } })),
-          assignments: [],
-          is_mandatory_exists: notices.length > 0,
+          assignments,
+          is_mandatory_exists: notices.length > 0 || assignments.length > 0,
         };
       }),
 
@@ -222,6 +253,36 @@ export function createNotificationsService(platform: Platform) {
             ),
           );
       }),
+
+    /** The assignments module answers the mandatory assignments of a reader (called once, at start). */
+    provideMandatoryAssignments(provider: MandatoryAssignments) {
+      mandatoryAssignments = provider;
+    },
+
+    /**
+     * Sends one structured notification to the people a query selects (`select user_id …`), in the caller's
+     * transaction: one notification row and one insert of its recipients, however many people. Answers its id.
+     */
+    async sendToMany(tx: Db, notification: SystemNotification, recipients: SQL): Promise<number> {
+      const [row] = await tx
+        .insert(notifications)
+        .values({
+          companyId: notification.companyId,
+          type: 1,
+          name: notification.name,
+          text: notification.text,
+          data: notification.data,
+          isNotice: false,
+          createdBy: notification.createdBy,
+        })
+        .returning({ id: notifications.id });
+      if (!row) throw new Error('notification insert returned nothing');
+      await tx.execute(sql`
+        insert into notification_recipients (company_id, notification_id, user_id)
+        select ${notification.companyId}, ${row.id}, r.user_id from (${recipients}) r(user_id)
+        on conflict do nothing`);
+      return row.id;
+    },
 
     markAllRead: (reader: Reader) =>
       inTenant(db, reader.companyId, async (tx) => {

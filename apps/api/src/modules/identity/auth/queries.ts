@@ -192,6 +192,11 @@ export async function insertOneTimeToken(tx: Db, values: typeof oneTimeTokens.$i
   await tx.insert(oneTimeTokens).values(values);
 }
 
+/** Many single-use tokens in one statement (a mail batch's login links). */
+export async function insertOneTimeTokens(tx: Db, values: (typeof oneTimeTokens.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await tx.insert(oneTimeTokens).values(values);
+}
+
 /** A usable single-use token of a purpose at a company: not used, not expired. */
 export async function findUsableOneTimeToken(tx: Db, companyId: number, purpose: OneTimePurpose, tokenHash: string) {
   const [row] = await tx

@@ -30,6 +30,7 @@ import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { forbidden, HttpError, invalidFields, notFound, unauthenticated } from '../../../platform/http/errors.js';
 import { translator } from '../../../platform/i18n.js';
+import { AWAITED_JOB_PRIORITY } from '../../../platform/jobs.js';
 import { EVENT_MAIL_JOB, eventMail } from '../../../platform/mail-templates.js';
 import type { HostCompany } from '../../../platform/tenancy.js';
 import { findCompanyMenu, findEnabledModules } from '../../frame/widgets/service.js';
@@ -83,9 +84,21 @@ export function createAuthService(platform: Platform) {
   const { database, config, signer, jobs, limiters, sessions } = platform;
   const db = database.db;
 
-  jobs.register({ name: 'mail.send', schema: mailJobSchema, handle: (m) => platform.mailer.send(m) });
-  jobs.register({ name: 'sms.send', schema: smsJobSchema, handle: (m) => platform.sms.send(m) });
-  jobs.register({ name: 'auth.forgot-password', schema: forgotJobSchema, handle: sendPasswordResetLink });
+  // Single mails and codes someone waits for; bulk mail goes through its own jobs at the default priority.
+  const awaited = () => AWAITED_JOB_PRIORITY;
+  jobs.register({
+    name: 'mail.send',
+    schema: mailJobSchema,
+    handle: (m) => platform.mailer.send(m),
+    priority: awaited,
+  });
+  jobs.register({ name: 'sms.send', schema: smsJobSchema, handle: (m) => platform.sms.send(m), priority: awaited });
+  jobs.register({
+    name: 'auth.forgot-password',
+    schema: forgotJobSchema,
+    handle: sendPasswordResetLink,
+    priority: awaited,
+  });
 
   const originOf = (company: Pick<HostCompany, 'slug' | 'customDomain'>) =>
     publicOrigin(config, company.customDomain ?? `${company.slug}.${config.BASE_DOMAIN}`);
@@ -681,7 +694,13 @@ export function createAuthService(platform: Platform) {
   /** A single-use login token valid for 10 minutes on one company's host (deep links, company switching). */
   async function createLoginToken(
     tx: Db,
-    input: { userId: number; companyId: number; actingCompanyId?: number; impersonatorId?: number | null },
+    input: {
+      userId: number;
+      companyId: number;
+      actingCompanyId?: number;
+      impersonatorId?: number | null;
+      ttlSeconds?: number;
+    },
   ): Promise<string> {
     const token = randomToken();
     await q.insertOneTimeToken(tx, {
@@ -693,7 +712,7 @@ export function createAuthService(platform: Platform) {
         acting_company_id: input.actingCompanyId ?? input.companyId,
         impersonator_id: input.impersonatorId ?? null,
       },
-      expiresAt: new Date(Date.now() + ONE_TIME_LOGIN_TTL_SECONDS * 1000),
+      expiresAt: new Date(Date.now() + (input.ttlSeconds ?? ONE_TIME_LOGIN_TTL_SECONDS) * 1000),
     });
     return token;
   }
@@ -827,6 +846,36 @@ export function createAuthService(platform: Platform) {
     createLoginToken: (input: Parameters<typeof createLoginToken>[1]) =>
       asSystem(db, (tx) => createLoginToken(tx, input)),
     exchangeLoginToken,
+    /**
+     * A mail's links into the product (spec §2.5): per person, the company's address with a single-use login token
+     * and the page to land on (`?token=&type=&id=`). The mail may be read days later, so the token lives `ttlSeconds`.
+     */
+    deepLinks: (
+      companyId: number,
+      userIds: readonly number[],
+      target: { type: 'assignment' | 'education'; id: number; ttlSeconds: number },
+    ): Promise<Map<number, string>> =>
+      asSystem(db, async (tx) => {
+        const company = await q.findCompany(tx, companyId);
+        const links = new Map<number, string>();
+        if (!company) return links;
+        // One insert for the whole batch: the same rows createLoginToken writes one at a time.
+        const expiresAt = new Date(Date.now() + target.ttlSeconds * 1000);
+        const rows = userIds.map((userId) => {
+          const token = randomToken();
+          links.set(userId, `${originOf(company)}/?token=${token}&type=${target.type}&id=${target.id}`);
+          return {
+            companyId,
+            userId,
+            purpose: q.ONE_TIME_PURPOSE.login,
+            tokenHash: hashToken(token),
+            data: { acting_company_id: companyId, impersonator_id: null },
+            expiresAt,
+          };
+        });
+        await q.insertOneTimeTokens(tx, rows);
+        return links;
+      }),
     changeCompany,
     impersonate,
     leaveImpersonation,

@@ -1,19 +1,18 @@
-import {
-  type ContentOverview,
-  type ContentReport,
-  type ContentReportQuery,
-  type ContentReportRow,
-  type ContentType,
-  type Enrolment,
-  type EnrolmentCreate,
-  type ExportFormat,
-  type ListQuery,
-  type Marker,
-  type MarkersWrite,
-  type ProgressStatus,
-  parseSort,
+import type {
+  ContentOverview,
+  ContentReport,
+  ContentReportQuery,
+  ContentReportRow,
+  ContentType,
+  Enrolment,
+  EnrolmentCreate,
+  ExportFormat,
+  ListQuery,
+  Marker,
+  MarkersWrite,
+  ProgressStatus,
 } from '@kampus/shared';
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
@@ -33,16 +32,12 @@ import { record } from '../../../platform/events.js';
 import { type ExportOwner, initiatorOf } from '../../../platform/exports.js';
 import { invalidFields, notFound } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
-import { foldedColumn, likePattern } from '../../../platform/resource/resource.js';
+import { PERSON_TEXT, personReportOrder } from '../../../platform/resource/person-report.js';
+import { likePattern } from '../../../platform/resource/resource.js';
 import { storedNameOf } from '../../../platform/uploads.js';
 import { userIdsOfGroups } from '../../organisation/user-groups/service.js';
 
 const ENTITY = 'content';
-
-/** A person's name and address, folded as the admin lists fold them, for the report's and enrolments' search. */
-const PERSON_TEXT = foldedColumn(
-  sql`u.name || ' ' || u.surname || ' ' || coalesce(u.email, '')` as unknown as PgColumn,
-);
 
 async function assertContent(tx: Db, companyId: number, id: number) {
   const [row] = await tx
@@ -59,19 +54,13 @@ function presentMarkerRow(row: typeof contentMarkers.$inferSelect): Marker {
 }
 
 /** The report's row order: a sortable field of CONTENT_REPORT_SORTS, else the people by name. */
-function reportOrder(sort: string | undefined): SQL {
-  const parsed = parseSort(sort);
-  const columns: Record<string, SQL> = {
-    name: sql`u.name, u.surname`,
+const reportOrder = (sort: string | undefined) =>
+  personReportOrder(sort, {
     progress: sql`coalesce(p.progress, 0)`,
     time_spent_seconds: sql`coalesce(p.time_spent_seconds, 0)`,
     started_at: sql`p.started_at`,
     completed_at: sql`p.completed_at`,
-  };
-  const column = parsed && Object.hasOwn(columns, parsed.field) ? columns[parsed.field] : undefined;
-  if (!parsed || !column) return sql`u.name asc, u.surname asc, u.id asc`;
-  return parsed.descending ? sql`${column} desc nulls last, u.id desc` : sql`${column} asc nulls last, u.id asc`;
-}
+  });
 
 interface ReportSqlRow extends Record<string, unknown> {
   user_id: number;
@@ -173,8 +162,85 @@ const reportExportParams = z.object({
   format: z.enum(['xlsx', 'csv']),
 });
 
+/** The people chosen on a content's page, given to the assignments module (which turns them into an assignment). */
+export interface ContentEnrolmentRequest {
+  contentId: number;
+  title: string;
+  /** Every person chosen: the listed people and the groups' members now. */
+  userIds: number[];
+  /** The groups, when only groups were chosen (the assignment then follows their membership); else empty. */
+  groupIds: number[];
+  dueDate: string | null;
+}
+export type ContentEnrolmentHandler = (tx: Db, actor: Actor, request: ContentEnrolmentRequest) => Promise<void>;
+
+/**
+ * The enrolments of a content page given as an assignment: the handler creates, publishes and delivers it in this
+ * transaction; the answer keeps its contract ({added, already}: people new to the content and people who had it).
+ */
+async function adoptAsAssignment(
+  tx: Db,
+  actor: Actor,
+  contentId: number,
+  input: EnrolmentCreate,
+  targets: Map<number, number | null>,
+  handler: ContentEnrolmentHandler,
+  t: Translate,
+) {
+  const userIds = [...targets.keys()];
+  const had = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`select user_id from content_enrolments
+      where content_id = ${contentId} and user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  ).length;
+  if (had === userIds.length) {
+    // Everyone chosen has the content already: no assignment of nobody new.
+    return { data: { added: 0, already: had }, message: t('content.enrolment_result', { added: 0, already: had }) };
+  }
+  const [content] = await tx.select({ title: contents.title }).from(contents).where(eq(contents.id, contentId));
+  await handler(tx, actor, {
+    contentId,
+    title: content?.title ?? '',
+    userIds,
+    groupIds: input.user_ids.length === 0 ? input.group_ids : [],
+    dueDate: input.due_at,
+  });
+  // The group a person came through, as the page's list shows it.
+  for (const [groupId, ids] of groupBy(targets)) {
+    await tx.execute(sql`update content_enrolments set group_id = ${groupId}
+      where content_id = ${contentId} and group_id is null and source = 'assignment' and user_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
+  await record(tx, actor, {
+    action: 'content.enrolled',
+    entity: ENTITY,
+    id: contentId,
+    after: { user_ids: userIds, group_ids: input.group_ids, due_at: input.due_at },
+  });
+  const added = userIds.length - had;
+  return {
+    data: { added, already: had },
+    message: t('content.enrolment_result', { added, already: had }),
+  };
+}
+
+function groupBy(targets: Map<number, number | null>) {
+  const groups = new Map<number, number[]>();
+  for (const [userId, groupId] of targets) {
+    if (groupId !== null) groups.set(groupId, [...(groups.get(groupId) ?? []), userId]);
+  }
+  return groups;
+}
+
 export function createContentAdmin(platform: Platform) {
   const db = platform.database.db;
+  /** What else uses a content (an education's parts…), told by the modules that do: the overview's "unused". */
+  const usages: ((contentId: PgColumn) => SQL)[] = [];
+  let enrolmentHandler: ContentEnrolmentHandler | null = null;
 
   async function summaryOf(tx: Db, companyId: number, contentId: number): Promise<ContentReport['summary']> {
     const [totals] = rowsOf<{
@@ -300,6 +366,11 @@ export function createContentAdmin(platform: Platform) {
   return {
     report,
 
+    /** Another module's use of contents: a condition true for a content it uses. */
+    addUsage(usedBy: (contentId: PgColumn) => SQL) {
+      usages.push(usedBy);
+    },
+
     /** POST api/admin/contents/{id}/report/export: a job writing the whole filtered report. */
     async exportReport(actor: Actor, contentId: number, query: ContentReportQuery, format: ExportFormat) {
       await inTenant(db, actor.companyId, (tx) => assertContent(tx, actor.companyId, contentId));
@@ -380,8 +451,16 @@ export function createContentAdmin(platform: Platform) {
       }),
 
     /**
+     * The assignments module registers here (it is wired after this one): from then on the enrolments below are given
+     * as a published assignment of the content (docs/features/learning.md, "Content enrolments are assignments").
+     */
+    handleEnrolmentsWith(handler: ContentEnrolmentHandler) {
+      enrolmentHandler = handler;
+    },
+
+    /**
      * POST api/admin/contents/{id}/enrolments: the people (active users of the company) and the active members of the
-     * groups, each enrolled once. The assignments capability takes these rows over (source, assignment_id).
+     * groups, each enrolled once — through an assignment when the assignments module is there.
      */
     enrol: (actor: Actor, contentId: number, input: EnrolmentCreate, t: Translate) =>
       inTenant(db, actor.companyId, async (tx) => {
@@ -414,6 +493,9 @@ export function createContentAdmin(platform: Platform) {
         }
         const targets = new Map<number, number | null>(byGroup);
         for (const person of people) targets.set(person.id, null);
+        if (enrolmentHandler && targets.size > 0) {
+          return adoptAsAssignment(tx, actor, contentId, input, targets, enrolmentHandler, t);
+        }
         const dueAt = input.due_at ? new Date(`${input.due_at}T23:59:59Z`) : null;
         const values = [...targets].map(([userId, groupId]) => ({
           companyId: actor.companyId,
@@ -517,6 +599,7 @@ export function createContentAdmin(platform: Platform) {
             and(
               eq(contents.companyId, actor.companyId),
               sql`not exists (select 1 from content_enrolments e where e.content_id = ${contents.id})`,
+              ...usages.map((usedBy) => not(usedBy(contents.id))),
             ),
           )
           .orderBy(asc(contents.title))

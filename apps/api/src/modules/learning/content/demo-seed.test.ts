@@ -34,7 +34,9 @@ describe('demo seed: content library', () => {
   it('shows the admin a library with covers, usage and no broken files', async () => {
     const admin = (await login(test.app, { slug: 'demo' }, 'admin@demo.test', DEMO_PASSWORD)).access_token;
     const list = (await get(admin, '/api/admin/contents?per_page=50')).json();
-    expect(list.meta.total).toBe(8);
+    // The library of db/seed/content.ts, and the lesson page written for each of the 20 demo educations.
+    expect(list.meta.total).toBe(8 + 20);
+    expect(list.data.filter((c: { type: string }) => c.type === 'page')).toHaveLength(1 + 20);
     for (const content of list.data) expect(content.cover_url).toMatch(/^\/api\/files\//);
     const welcome = list.data.find((c: { title: string }) => c.title === 'Kampus’a hoş geldiniz');
     const report = (await get(admin, `/api/admin/contents/${welcome.id}/report`)).json();

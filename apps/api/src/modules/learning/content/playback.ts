@@ -10,7 +10,7 @@ import type {
   ScormCommit,
   WatchedRange,
 } from '@kampus/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import {
@@ -706,7 +706,14 @@ export function createContentPlayback(platform: Platform) {
         .from(contentEnrolments)
         .innerJoin(contents, eq(contents.id, contentEnrolments.contentId))
         .leftJoin(contentVersions, eq(contentVersions.id, contents.currentVersionId))
-        .where(and(eq(contentEnrolments.userId, actor.userId), eq(contents.status, 1)))
+        .where(
+          and(
+            eq(contentEnrolments.userId, actor.userId),
+            eq(contents.status, 1),
+            // The parts of the learner's educations are on their education cards, not listed on their own.
+            ne(contentEnrolments.source, 'education'),
+          ),
+        )
         .orderBy(desc(contentEnrolments.createdAt), desc(contentEnrolments.id));
       const ids = rows.map((r) => r.content.id);
       const progress =

@@ -121,6 +121,7 @@ export function createMailTemplatesService(platform: Platform) {
       gift_name: t('mail_templates.samples.gift_name'),
       decision: t('mail_templates.samples.decision'),
       code: t('mail_templates.samples.code'),
+      education_name: t('mail_templates.samples.education_name'),
     };
   }
 

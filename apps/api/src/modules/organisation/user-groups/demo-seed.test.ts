@@ -26,6 +26,9 @@ describe('demo seed: user groups', () => {
       host: 'acme.localhost',
       token: acme.access_token,
     });
-    expect(none.json().meta.total).toBe(0);
+    // Acme's one group is the sales team its demo assignment targets (seed/assignments.ts).
+    const acmeGroups = none.json().data as { name: string; kind: string; members_count: number }[];
+    expect(acmeGroups.map((g) => [g.name, g.kind])).toEqual([['Sales team', 'static']]);
+    expect(acmeGroups[0]?.members_count).toBeGreaterThan(0);
   });
 });

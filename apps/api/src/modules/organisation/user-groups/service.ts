@@ -39,7 +39,7 @@ import {
   statusCondition,
 } from './queries.js';
 
-export { membershipCondition } from './queries.js';
+export { findGroups, membershipCondition } from './queries.js';
 
 const ENTITY = 'user_group';
 

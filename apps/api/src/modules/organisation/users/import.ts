@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { auditLogs, roles, roleUser, users } from '../../../db/schema/index.js';
 import type { Actor } from '../../../platform/actor.js';
+import { record } from '../../../platform/events.js';
 import { fieldErrorsOf } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
 import { columnValues } from '../../../platform/resource/resource.js';
@@ -613,5 +614,12 @@ export async function applyImport(
       after: after.get(id) ?? null,
     })),
   ]);
+  // One event for the whole import (the audit rows above are written in batches, without events), so the modules
+  // that react to people (automatic assignments, assignment targets) hear of every person it created or changed.
+  await record(tx, actor, {
+    action: 'user.imported',
+    entity: 'user',
+    after: { user_ids: [...createdIds, ...changed] },
+  });
   return { createdIds, updated: updates.length };
 }

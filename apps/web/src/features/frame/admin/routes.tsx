@@ -3,8 +3,17 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../app/route-names.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
+import { assignmentAdminRoutes } from '../../learning/assignments/admin/routes.js';
+import { autoAssignmentRoutes } from '../../learning/assignments/auto/routes.js';
+import { classroomAdminRoutes } from '../../learning/classrooms/admin/routes.js';
 import { contentAdminRoutes } from '../../learning/content/routes.js';
+import { educationAdminRoutes } from '../../learning/educations/admin/routes.js';
+import { examAdminRoutes } from '../../learning/exams/admin/routes.js';
 import { playerAdminRoutes } from '../../learning/player/routes.js';
+import { programAdminRoutes } from '../../learning/programs/routes.js';
+import { questionAdminRoutes } from '../../learning/questions/routes.js';
+import { surveyAdminRoutes } from '../../learning/surveys/admin/routes.js';
+import { trainingRequestRoutes } from '../../learning/training-requests/routes.js';
 import { companiesRoutes } from '../../organisation/companies/routes.js';
 import { dataRoutes } from '../../organisation/data/routes.js';
 import { faqAdminRoutes } from '../../organisation/faq/admin/routes.js';
@@ -88,6 +97,14 @@ export const adminRoutes: AdminRoute[] = [
     },
   },
   ...contentAdminRoutes,
+  ...educationAdminRoutes,
+  ...classroomAdminRoutes,
+  ...questionAdminRoutes,
+  ...examAdminRoutes,
+  ...programAdminRoutes,
+  ...assignmentAdminRoutes,
+  ...autoAssignmentRoutes,
+  ...surveyAdminRoutes,
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),
@@ -99,6 +116,7 @@ export const adminRoutes: AdminRoute[] = [
     nav: { area: 'organisation', icon: 'IconBuildingBank' },
   }),
   ...playerAdminRoutes,
+  ...trainingRequestRoutes,
   ...faqAdminRoutes,
   ...permissionRoleRoutes,
   // The settings area, in the order an administrator sets a company up.

@@ -1,14 +1,41 @@
 import { MANDATORY_CHECK_INTERVAL_MS, type MandatoryCompletions } from '@kampus/shared';
-import { Badge, Button, Card, Group, Image, Modal, Stack, Text, Title, Typography } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Modal, Stack, Title, Typography } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { http } from '../../../lib/api.js';
-import { formatLongDate } from '../../../lib/dates.js';
+import { formatDay } from '../../../lib/dates.js';
+import { useSessionUser } from '../../../lib/session.js';
 import { createIntervalGate } from '../../../lib/throttle.js';
+
+/**
+ * The mandatory assignments this person started in this browser tab (sessionStorage: it outlives the player page,
+ * which is outside this frame, and ends with the tab). Starting closes the modal (spec §4); without this memory it
+ * would open again on the training's own page the next route change leads to, and send the learner back in a loop.
+ */
+const startedKey = (userId: number) => `kampus.mandatory-started.${userId}`;
+
+function startedIn(userId: number | undefined): Set<number> {
+  if (userId === undefined) return new Set();
+  try {
+    const ids = JSON.parse(sessionStorage.getItem(startedKey(userId)) ?? '[]') as unknown;
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function rememberStarted(userId: number | undefined, started: Set<number>): void {
+  if (userId === undefined) return;
+  try {
+    sessionStorage.setItem(startedKey(userId), JSON.stringify([...started]));
+  } catch {
+    // A browser that refuses storage only forgets it on the next page: the modal opens again then.
+  }
+}
 
 /**
  * The mandatory-missions modal (spec §2.8, §4): re-fetched on every route change (but on assignment detail) at most
@@ -34,15 +61,25 @@ export function MandatoryModal() {
     onError: () => notifications.show({ color: 'danger', message: t('general.error_occurred') }),
   });
 
+  const userId = useSessionUser()?.id;
+  const [started, setStarted] = useState(() => startedIn(userId));
   const { pathname } = location;
+  // A timed exam is never covered: the modal waits until the learner leaves the taking screen.
+  const taking = matchPath('/test/exam/:id', pathname) !== null;
   useEffect(() => {
-    if (matchPath('/assignment/:id/detail', pathname) === null) gate.request(() => void query.refetch());
-  }, [pathname, gate, query.refetch]);
+    if (matchPath('/assignment/:id/detail', pathname) === null && !taking) gate.request(() => void query.refetch());
+  }, [pathname, taking, gate, query.refetch]);
   useEffect(() => () => gate.cancel(), [gate]);
 
   const notices = query.data?.notices ?? [];
-  const assignments = query.data?.assignments ?? [];
-  const opened = notices.length > 0 || assignments.length > 0;
+  const assignments = (query.data?.assignments ?? []).filter((assignment) => !started.has(assignment.id));
+  const opened = !taking && (notices.length > 0 || assignments.length > 0);
+  const start = (id: number) => {
+    const next = new Set(started).add(id);
+    rememberStarted(userId, next);
+    setStarted(next);
+    navigate(`/assignment/${id}/detail`);
+  };
 
   return (
     <Modal
@@ -82,7 +119,7 @@ export function MandatoryModal() {
         ))}
         {notices.length === 0 &&
           assignments.map((assignment) => (
-            <Card key={assignment.id} withBorder radius="md">
+            <Card key={assignment.id} withBorder radius="md" data-testid="mandatory-assignment">
               {assignment.cover_image_link && (
                 <Card.Section>
                   <Image src={assignment.cover_image_link} alt="" h={140} />
@@ -91,12 +128,17 @@ export function MandatoryModal() {
               <Title order={3} fz="h4" mt="sm">
                 {assignment.name}
               </Title>
-              {assignment.description && <Text c="dimmed">{assignment.description}</Text>}
+              {assignment.description && (
+                <Typography c="dimmed" fz="sm" data-testid="mandatory-assignment-description">
+                  {/* The description is the assignment's rich text (sanitized on the server, and again here). */}
+                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify */}
+                  <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(assignment.description) }} />
+                </Typography>
+              )}
               <Group gap="xs" mt="xs">
                 {assignment.start_date && assignment.end_date && (
-                  <Badge variant="light">
-                    {formatLongDate(assignment.start_date, i18n.language)} –{' '}
-                    {formatLongDate(assignment.end_date, i18n.language)}
+                  <Badge variant="light" tt="none" data-testid="mandatory-assignment-dates">
+                    {formatDay(assignment.start_date, i18n.language)} – {formatDay(assignment.end_date, i18n.language)}
                   </Badge>
                 )}
                 {assignment.duration > 0 && (
@@ -104,7 +146,7 @@ export function MandatoryModal() {
                 )}
               </Group>
               <Group justify="flex-end" mt="md">
-                <Button onClick={() => navigate(`/assignment/${assignment.id}/detail`)}>
+                <Button onClick={() => start(assignment.id)} data-testid="mandatory-assignment-start">
                   {t(`mandatory.${assignment.action_label}`)}
                 </Button>
               </Group>

@@ -3,29 +3,33 @@ import {
   IconCalendarEvent,
   IconCategory,
   IconChartBar,
+  IconClipboardCheck,
   IconClipboardList,
   IconGift,
   IconHome,
   IconLayoutGrid,
   IconMessages,
+  IconNotebook,
   IconQuestionMark,
   type TablerIcon,
 } from '@tabler/icons-react';
 
 /**
- * The menu types with an icon of their own (spec §2.7), plus home and notifications, which Kampus adds as menu types;
- * every other type gets a question mark.
+ * The menu types with an icon of their own (spec §2.7), plus home, notifications and the learner's educations, which
+ * Kampus gives one too (a notebook: what they are working through); every other type gets a question mark.
  */
 const ICONS: Record<string, TablerIcon> = {
   dashboard: IconHome,
   notification: IconBell,
   'my-assignment': IconClipboardList,
+  'my-education': IconNotebook,
   'my-statistics': IconChartBar,
   'my-collection': IconLayoutGrid,
   'education-category': IconCategory,
   gift: IconGift,
   wall: IconMessages,
   agenda: IconCalendarEvent,
+  test: IconClipboardCheck,
 };
 
 export function MenuIcon({ type }: { type: string }) {

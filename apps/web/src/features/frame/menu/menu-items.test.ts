@@ -106,3 +106,21 @@ describe('sideMenuEntries', () => {
     expect(entries.map((e) => e.id)).toEqual([7, 8, 9]);
   });
 });
+
+describe('the learner pages of issue 13 in the app’s route table', () => {
+  it('lists my-education and, with its module, education-category', async () => {
+    const { routes } = await import('../../../app/router.js');
+    const items: MenuItem[] = ['dashboard', 'my-education', 'education-category'].map((type, index) => ({
+      id: index + 1,
+      type,
+      type_lang: `menu.${type}`,
+      title: null,
+      status: 1,
+      order: index,
+    }));
+    const on = sideMenuEntries(items, { modules: ['education-category'], hasPage: (path) => hasPage(routes, path) });
+    expect(on.map((entry) => entry.path)).toEqual(['/dashboard', '/my-education', '/education-category']);
+    const off = sideMenuEntries(items, { modules: [], hasPage: (path) => hasPage(routes, path) });
+    expect(off.map((entry) => entry.type)).toEqual(['dashboard', 'my-education']);
+  });
+});

@@ -63,6 +63,15 @@ describe('quick-create', () => {
     ]);
   });
 
+  it('opens an add screen with an optional parameter without it (the assignment’s add/:id?)', () => {
+    const withAssignments: RouteObject[] = [
+      { path: '/admin/assignment/add/:id?', Component: Page, handle: { name: 'company.assignments.add' } },
+    ];
+    expect(quickCreateItems(withAssignments)).toEqual([
+      { name: 'company.assignments.add', label: 'assignment', path: '/admin/assignment/add' },
+    ]);
+  });
+
   it('offers nothing while no such route exists, so the button stays hidden', () => {
     expect(quickCreateItems([{ path: '/dashboard', Component: Page, handle: { name: 'dashboard' } }])).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { pathTo } from '../../../app/route-names.js';
+import { pathForRoute, pathTo } from '../../../app/route-names.js';
 import { registeredRoutes } from '../../../app/route-table.js';
 
 /** The named quick-create routes of spec §2.2, in the spec's order, with the locale key of each label. */
@@ -29,7 +29,9 @@ export interface QuickCreateItem {
 export function quickCreateItems(routes: readonly RouteObject[]): QuickCreateItem[] {
   const byName = new Map(registeredRoutes(routes).flatMap((r) => (r.name ? [[r.name, r.path] as const] : [])));
   return QUICK_CREATE_ROUTES.flatMap(({ name, label }) => {
-    const path = byName.get(name);
+    const pattern = byName.get(name);
+    // An optional parameter (the assignment's `add/:id?`) is left out: quick-create starts empty.
+    const path = pattern && (pathForRoute(name) ?? pattern);
     return path ? [{ name, label, path }] : [];
   });
 }

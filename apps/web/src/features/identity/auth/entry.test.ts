@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hasPage } from '../../../app/route-table.js';
+import { routes } from '../../../app/router.js';
 import { stripEntryParams, tokenEntryDestination } from './entry.js';
 
 describe('token-query entry (spec §2.5)', () => {
@@ -20,5 +22,15 @@ describe('token-query entry (spec §2.5)', () => {
   it('strips token, type and id and keeps the rest', () => {
     expect(stripEntryParams('?token=abc&type=education&id=4')).toBe('');
     expect(stripEntryParams('?token=abc&utm_source=mail')).toBe('?utm_source=mail');
+  });
+});
+
+describe('token-query entry lands on real pages (issue 13)', () => {
+  it.each([
+    ['education', '7'],
+    ['education-category', null],
+    [null, null],
+  ])('type %s with id %s opens a page of the route table', (type, id) => {
+    expect(hasPage(routes, tokenEntryDestination(type, id))).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextImageControl } from './RichTextImageControl.js';
 
 interface RichTextFieldProps {
   label: string;
@@ -14,6 +16,11 @@ interface RichTextFieldProps {
   error?: string;
   required?: boolean;
   testId: string;
+  /**
+   * An image button (upload, alternative text, insert). Off by default: only a form whose server attaches the images
+   * of its rich text (so the clean-up keeps them) switches it on.
+   */
+  images?: boolean;
 }
 
 /** The toolbar's names for screen readers and tooltips, in the person's language. */
@@ -52,11 +59,23 @@ const htmlOrEmpty = (html: string) => (html === '<p></p>' ? '' : html);
  * A rich text page's body in Mantine's Tiptap editor. The HTML it writes is sanitized by the server before it is
  * stored, so the editor's own output is never trusted as safe.
  */
-export function RichTextField({ label, description, value, onChange, error, required, testId }: RichTextFieldProps) {
+export function RichTextField({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  required,
+  testId,
+  images = false,
+}: RichTextFieldProps) {
   const id = useId();
   const labels = useEditorLabels();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false } }),
+      ...(images ? [Image.configure({ inline: false, allowBase64: false })] : []),
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: {
@@ -106,6 +125,7 @@ export function RichTextField({ label, description, value, onChange, error, requ
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
+            {images && <RichTextImageControl testId={testId} />}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />

@@ -17,7 +17,8 @@ export const contentAdminRoutes: AdminRoute[] = [
     permission: 'read_contentdetailreport',
     title: 'content.detail_title',
   }),
-  adminRoute(() => import('./ContentAssignmentPage.js'), {
+  // A content is given to people by an assignment (issue 14): the assignment form with the content as its item.
+  adminRoute(() => import('../assignments/admin/ContentAssignmentPage.js'), {
     name: 'company.content.assignment',
     permission: 'create_content',
     title: 'content.assignment_title',

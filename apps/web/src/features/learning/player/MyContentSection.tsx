@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { formatLongDate } from '../../../lib/dates.js';
 import { fetchMyContents } from './api.js';
+import { durationMinutes } from './durations.js';
 import { playerPath } from './paths.js';
 
 /** Each type's colour and icon: the card's face when the content has no cover. */
@@ -25,9 +26,6 @@ const TYPE_LOOK: Record<ContentType, { color: string; icon: ReactNode }> = {
   link: { color: 'cyan', icon: <IconLink size={36} aria-hidden /> },
   page: { color: 'orange', icon: <IconTextCaption size={36} aria-hidden /> },
 };
-
-/** Minutes, rounded up (a 20-second clip is "1 min"). */
-export const durationMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** The card's one button: start what was never opened, continue what is under way, review what is done. */
 export function actionOf(item: Pick<MyContent, 'status'>): 'start' | 'continue' | 'review' {

@@ -1,7 +1,7 @@
 import type { ContentProgress, PlayerMarker } from '@kampus/shared';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { answerMarker, type PlayerData } from './api.js';
@@ -27,7 +27,7 @@ export function ProgressSummary({ progress }: { progress: ContentProgress }) {
   );
 }
 
-/** The completed state, with the one obvious next step (issue 13 will make it the education's next part). */
+/** A lone content's completed state, with the one obvious next step: back to the learner's contents. */
 function Completed() {
   const { t } = useTranslation();
   return (
@@ -68,17 +68,20 @@ export function PlayerBody({
   data,
   channel,
   answer,
+  completed,
 }: {
   data: PlayerData;
   channel: ProgressChannel;
   answer(marker: PlayerMarker, sections: number[][]): Promise<boolean | null>;
+  /** What shows once the content is completed (an education's next part); a lone content's own state by default. */
+  completed?: ReactNode;
 }) {
   const content = data.content;
   return (
     <Stack gap="md">
       <ContentPlayer data={data} channel={channel} answerMarker={answer} />
       {/* Below the content: completing must not move what the learner is looking at (a SCORM frame fills the window). */}
-      {channel.progress?.status === 'completed' && <Completed />}
+      {channel.progress?.status === 'completed' && (completed ?? <Completed />)}
       {content.description && content.type !== 'link' && (
         <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
           {content.description}

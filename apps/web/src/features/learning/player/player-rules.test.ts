@@ -1,9 +1,10 @@
 import type { PlayerMarker } from '@kampus/shared';
 import { describe, expect, it } from 'vitest';
 import { embedUrl } from './ContentPlayer.js';
+import { durationMinutes } from './durations.js';
 import { errorsByMarker } from './editor/InteractiveVideoEditorPage.js';
 import { clock } from './editor/MarkerTimeline.js';
-import { actionOf, durationMinutes } from './MyContentSection.js';
+import { actionOf } from './MyContentSection.js';
 import { dueMarker, resumeAt } from './VideoPlayer.js';
 
 const marker = (id: number, second: number): PlayerMarker => ({

@@ -72,7 +72,9 @@ function renderAt(path: string) {
 
 const addRule = (label: string, value: string) => {
   // The visible input: the tags' hidden form input carries the same label.
-  const input = screen.getAllByLabelText(label).find((element) => (element as HTMLInputElement).type !== 'hidden')!;
+  const input = screen
+    .getAllByLabelText(label)
+    .find((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type !== 'hidden')!;
   // Mantine takes a change as typed only while the input has the focus (not autofill).
   input.focus();
   fireEvent.change(input, { target: { value } });

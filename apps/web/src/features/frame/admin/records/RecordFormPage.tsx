@@ -14,6 +14,8 @@ interface RecordFormPageProps<Item extends ResourceItem, Create, Update> {
   testId: string;
   /** The form, for a new record (null) or for the loaded one. */
   children: (item: Item | null) => ReactNode;
+  /** The page's greatest width (a form with a side-by-side picker or preview needs more than the default 720 px). */
+  maxWidth?: number;
 }
 
 /** An add or edit page: the edit form appears once its record has loaded, with loading and error states. */
@@ -23,6 +25,7 @@ export function RecordFormPage<Item extends ResourceItem, Create, Update>({
   description,
   testId,
   children,
+  maxWidth = 720,
 }: RecordFormPageProps<Item, Create, Update>) {
   const { t } = useTranslation();
   const store = useResourceStore(resource, { id });
@@ -30,7 +33,7 @@ export function RecordFormPage<Item extends ResourceItem, Create, Update>({
   const namespace = contractOf(resource)?.namespace;
   const text = description ?? (namespace ? t(`${namespace}.${id ? 'edit' : 'add'}_description`) : undefined);
   return (
-    <Stack maw={720}>
+    <Stack maw={maxWidth}>
       <PageHeader description={text} />
       {!id && children(null)}
       {id && itemQuery.isLoading && (

@@ -1,0 +1,252 @@
+/**
+ * npm run bench:exam — BENCH_LEARNERS (2,000) learners take a BENCH_QUESTIONS-question (40) exam at once against one
+ * Kampus server: each starts (or resumes) an attempt, saves an answer every BENCH_INTERVAL_MS (3,000 ms, ± half, so
+ * they do not march in step) until every question is answered, then submits. Figures only; nothing passes or fails.
+ *
+ * 1. The demo database of `npm start` (PGlite, or a new database on BENCH_DATABASE_URL, dropped at the end), plus a
+ *    bank of single-choice questions, a real exam listing them (time limit 2 h) and the learners (inserted without
+ *    passwords: their tokens are minted with the server's secret, as bench:progress does), given the exam through one
+ *    published assignment.
+ * 2. Kampus, started as `npm start` starts it.
+ * 3. Every learner starts in waves of 100 at once, then all save concurrently, then submit.
+ * 4. Prints start/save/submit p50/p95/p99 and errors, and verifies that every acknowledged answer (its seq and key) is
+ *    in exam_attempt_answers after the run: lost answers must be 0. Issue 15's target: save p95 ≤ 100 ms.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { ROLE } from '@kampus/shared';
+import { sql } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { type AccessClaims, createTokenSigner } from '../src/platform/auth/tokens.js';
+import {
+  databaseKind,
+  machine,
+  newJwtSecret,
+  pad,
+  prepareDatabase,
+  runBench,
+  send,
+  sleep,
+  startKampus,
+  writeResults,
+} from './harness.js';
+
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 40);
+const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 3000);
+const WAVE = 100;
+const HOST = 'demo.localhost';
+const LEARNER = 'learner@demo.test';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+
+await runBench('kampus-bench-exam-', async (run) => {
+  // 1. The data.
+  const database = await prepareDatabase(run, async (tx) => {
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+    const [company] = await rows<{ id: number }>(sql`select id from companies where slug = 'demo'`);
+    if (!company) throw new Error('the demo seed has no demo company');
+    const questionIds: number[] = [];
+    for (let n = 1; n <= QUESTIONS; n++) {
+      const body = {
+        type: 'single',
+        text: `<p>Bench question ${n}?</p>`,
+        explanation: null,
+        options: [
+          { key: `b${n}a`, text: 'A' },
+          { key: `b${n}b`, text: 'B' },
+          { key: `b${n}c`, text: 'C' },
+          { key: `b${n}d`, text: 'D' },
+        ],
+        correct: `b${n}a`,
+      };
+      const [question] = await rows<{ id: number }>(sql`insert into questions (company_id, type, title, language)
+        values (${company.id}, 'single', ${`Bench question ${n}?`}, 'en') returning id`);
+      const [version] = await rows<{ id: number }>(sql`insert into question_versions
+        (company_id, question_id, version, body, points) values (${company.id}, ${question?.id}, 1,
+        ${JSON.stringify(body)}::jsonb, 1) returning id`);
+      await tx.execute(sql`update questions set current_version_id = ${version?.id} where id = ${question?.id}`);
+      questionIds.push(question?.id as number);
+    }
+    const [exam] = await rows<{ id: number }>(sql`insert into exams (company_id, title, language, time_limit_minutes,
+        attempts_allowed, shuffle_options) values (${company.id}, 'Bench exam', 'en', 120, 1, true) returning id`);
+    await tx.execute(sql`insert into exam_questions (company_id, exam_id, question_id, position)
+      select ${company.id}, ${exam?.id}, q, row_number() over () from unnest(${`{${questionIds.join(',')}}`}::int[]) q`);
+    await tx.execute(sql`
+      with made as (
+        insert into users (company_id, name, surname, email, language)
+        select ${company.id}, 'Bench', 'Learner ' || n, 'bench-exam-' || n || '@demo.test', 'en'
+        from generate_series(1, ${LEARNERS}) n
+        returning id)
+      insert into role_user (company_id, user_id, role_id) select ${company.id}, id, ${ROLE.user} from made`);
+    const learners = (
+      await rows<{ id: number }>(sql`select id from users where email like 'bench-exam-%' order by id`)
+    ).map((row) => row.id);
+    const [assignment] = await rows<{ id: number }>(sql`insert into assignments (company_id, name, start_date,
+        end_date, target_kind, published_at) values (${company.id}, 'Bench exam', current_date, current_date + 30,
+        'users', now()) returning id`);
+    await tx.execute(sql`insert into assignment_items (company_id, assignment_id, type, ref_id, position)
+      values (${company.id}, ${assignment?.id}, 'exam', ${exam?.id}, 1)`);
+    await tx.execute(sql`insert into assignment_users (company_id, assignment_id, user_id)
+      select ${company.id}, ${assignment?.id}, u from unnest(${`{${learners.join(',')}}`}::int[]) u`);
+    return { examId: exam?.id as number, learners };
+  });
+  const { examId, learners } = database.extra;
+
+  // 2. The server.
+  const jwtSecret = newJwtSecret();
+  const kampus = await startKampus(run, database, jwtSecret);
+  console.log('Starting Kampus (npm run start -w @kampus/api)…');
+  await kampus.ready();
+  const origin = kampus.target.origin;
+
+  // Tokens: the demo learner's claims, each learner in a session of their own.
+  const signIn = await send(`${origin}/api/token`, {
+    method: 'POST',
+    headers: { host: HOST },
+    body: JSON.stringify({ grant_type: 'password', username: LEARNER, password: DEMO_PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body}`);
+  const claims = JSON.parse(
+    Buffer.from((JSON.parse(signIn.body).access_token as string).split('.')[1] as string, 'base64url').toString(),
+  ) as AccessClaims;
+  const signer = createTokenSigner(jwtSecret, 7200);
+  const headersOf = await Promise.all(
+    learners.map(async (id) => ({
+      host: HOST,
+      authorization: `Bearer ${await signer.sign({ ...claims, sub: String(id), sid: randomUUID() })}`,
+    })),
+  );
+
+  const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const timings = { start: [] as number[], save: [] as number[], submit: [] as number[] };
+  const errors = { start: 0, save: 0, submit: 0 };
+  const errorSamples: string[] = [];
+  const acked = new Map<string, { seq: number; key: string }>();
+  const timed = async (kind: keyof typeof timings, url: string, call: Parameters<typeof send>[1]) => {
+    const began = performance.now();
+    const answer = await send(url, call, agent).catch((error: Error) => ({ status: 0, body: error.message }));
+    timings[kind].push(performance.now() - began);
+    if (answer.status >= 300 || answer.status === 0) {
+      errors[kind]++;
+      if (errorSamples.length < 5) errorSamples.push(`${kind} ${answer.status} ${answer.body.slice(0, 200)}`);
+      return null;
+    }
+    return JSON.parse(answer.body) as { data: unknown };
+  };
+
+  // 3. Everyone starts, in waves.
+  console.log(`${LEARNERS} learners start a ${QUESTIONS}-question exam…`);
+  const attempts: { attemptId: number; holder: string; keys: string[][]; headers: Record<string, string> }[] = [];
+  const began = performance.now();
+  for (let from = 0; from < learners.length; from += WAVE) {
+    const wave = await Promise.all(
+      headersOf.slice(from, from + WAVE).map(async (headers) => {
+        const holder = `bench-${randomUUID().slice(0, 8)}`;
+        const started = (await timed('start', `${origin}/api/my/exams/${examId}/attempts`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ holder }),
+        })) as { data: { id: number; questions: { question: { options: { key: string }[] } }[] } } | null;
+        return started
+          ? {
+              attemptId: started.data.id,
+              holder,
+              headers,
+              keys: started.data.questions.map((q) => q.question.options.map((o) => o.key)),
+            }
+          : null;
+      }),
+    );
+    for (const attempt of wave) if (attempt) attempts.push(attempt);
+  }
+  const startSeconds = (performance.now() - began) / 1000;
+
+  console.log(`Saving an answer every ~${INTERVAL_MS} ms each…`);
+  const savesBegan = performance.now();
+  await Promise.all(
+    attempts.map(async (attempt) => {
+      const { headers } = attempt;
+      await sleep(Math.random() * INTERVAL_MS);
+      for (let position = 1; position <= attempt.keys.length; position++) {
+        const options = attempt.keys[position - 1] as string[];
+        // A learner changes their mind now and then: the same question saved again with a higher seq.
+        const tries = Math.random() < 0.1 ? 2 : 1;
+        for (let seq = 1; seq <= tries; seq++) {
+          const key = options[Math.floor(Math.random() * options.length)] as string;
+          const saved = await timed('save', `${origin}/api/my/attempts/${attempt.attemptId}/answers/${position}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ answer: { type: 'single', key }, seq, holder: attempt.holder }),
+          });
+          if (saved) acked.set(`${attempt.attemptId}:${position}`, { seq, key });
+          await sleep(INTERVAL_MS * (0.5 + Math.random()));
+        }
+      }
+      await timed('submit', `${origin}/api/my/attempts/${attempt.attemptId}/submit`, { method: 'POST', headers });
+    }),
+  );
+  const saveSeconds = (performance.now() - savesBegan) / 1000;
+  agent.destroy();
+
+  // 4. Every acknowledged answer must be what the server holds: each attempt's result lists its stored answers.
+  console.log('Checking every acknowledged answer against the stored attempts…');
+  let lost = 0;
+  const checkAgent = new Agent({ keepAlive: true, maxSockets: 50 });
+  for (let from = 0; from < attempts.length; from += WAVE) {
+    await Promise.all(
+      attempts.slice(from, from + WAVE).map(async (attempt) => {
+        const { headers } = attempt;
+        const answer = await send(`${origin}/api/my/attempts/${attempt.attemptId}/result`, { headers }, checkAgent);
+        const stored = new Map<number, string | undefined>();
+        if (answer.status === 200) {
+          const result = JSON.parse(answer.body) as {
+            data: { questions: { position: number; answer: { key?: string } | null }[] };
+          };
+          for (const q of result.data.questions) stored.set(q.position, q.answer?.key);
+        }
+        for (let position = 1; position <= attempt.keys.length; position++) {
+          const given = acked.get(`${attempt.attemptId}:${position}`);
+          if (given && stored.get(position) !== given.key) lost++;
+        }
+      }),
+    );
+  }
+  checkAgent.destroy();
+
+  const figures = Object.fromEntries(
+    (Object.keys(timings) as (keyof typeof timings)[]).map((kind) => {
+      const sorted = [...timings[kind]].sort((a, b) => a - b);
+      return [
+        kind,
+        {
+          count: sorted.length,
+          errors: errors[kind],
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          p99: percentile(sorted, 99),
+        },
+      ];
+    }),
+  );
+  console.log(
+    `\n${machine()}, ${databaseKind}: ${LEARNERS} learners, ${QUESTIONS} questions, ~${INTERVAL_MS} ms apart`,
+  );
+  console.log(`starts took ${startSeconds.toFixed(1)} s; saves and submits ${saveSeconds.toFixed(1)} s`);
+  console.log(
+    `${'call'.padEnd(8)}${pad('count', 8)}${pad('errors', 8)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}`,
+  );
+  for (const [kind, f] of Object.entries(figures)) {
+    console.log(
+      `${kind.padEnd(8)}${pad(f.count, 8)}${pad(f.errors, 8)}${pad(f.p50.toFixed(1), 9)}${pad(f.p95.toFixed(1), 9)}${pad(f.p99.toFixed(1), 9)}`,
+    );
+  }
+  console.log(`acknowledged answers: ${acked.size}, lost: ${lost}`);
+  if (errorSamples.length > 0) console.log(`first errors:\n  ${errorSamples.join('\n  ')}`);
+  console.log(
+    `results: ${writeResults(`exam-${databaseKind}`, { learners: LEARNERS, questions: QUESTIONS, figures, lost })}`,
+  );
+});

@@ -1,0 +1,1 @@
+export { ClassroomSessionPicker } from './ClassroomSessionPicker.js';

@@ -1,0 +1,423 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type Classroom, type Content, EDUCATION_PARTS_MAX, type PartInput } from '@kampus/shared';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChalkboard,
+  IconGripVertical,
+  IconListDetails,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../../components/EmptyState.js';
+import { useClassroomOptions } from '../../classrooms/api.js';
+import { ContentTypeIcon, formatDuration } from '../../content/ContentType.js';
+import { useContentOptions } from './api.js';
+import { moveTo, type PartDisplay, partKey } from './form.js';
+
+/** What was picked to become a part: a content of the library or a classroom training. */
+export type PickedPart = { type: 'content'; content: Content } | { type: 'classroom'; classroom: Classroom };
+
+interface PartsBuilderProps {
+  parts: PartInput[];
+  onChange: (parts: PartInput[]) => void;
+  /** What is known of each part (stored parts, picked contents), by `partKey`. */
+  displays: ReadonlyMap<string, PartDisplay>;
+  /** Learns what a picked content or classroom training is, to show it. */
+  onPicked: (picked: PickedPart) => void;
+  /** The form's errors: `parts`, `parts.2.ref_id`… */
+  errors: Record<string, string>;
+}
+
+/** Picks a content of the library (active ones, searched on the server) to add as the next part. */
+function ContentPicker({
+  exclude,
+  onPick,
+  disabled,
+}: {
+  exclude: ReadonlySet<string>;
+  onPick: (c: Content) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = useContentOptions(debounced);
+  const found = useMemo(
+    () => (query.data ?? []).filter((content) => !exclude.has(partKey({ type: 'content', ref_id: content.id }))),
+    [query.data, exclude],
+  );
+  const byId = useMemo(() => new Map(found.map((content) => [String(content.id), content])), [found]);
+  return (
+    <Select
+      label={t('education.parts.pick_label')}
+      description={t('education.parts.pick_hint')}
+      placeholder={t('education.parts.pick_placeholder')}
+      data={found.map((content) => ({ value: String(content.id), label: content.title }))}
+      value={null}
+      onChange={(id) => {
+        const content = id ? byId.get(id) : undefined;
+        if (!content) return;
+        onPick(content);
+        setSearch('');
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server searched already; the select shows what it answered.
+      filter={({ options }) => options}
+      disabled={disabled}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('education.parts.pick_none')}
+      rightSection={
+        query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
+      }
+      error={query.isError ? t('resource.load_failed') : undefined}
+      renderOption={({ option }) => {
+        const content = byId.get(option.value);
+        if (!content) return option.label;
+        const duration = formatDuration(content.duration_seconds);
+        return (
+          <Group gap="sm" wrap="nowrap">
+            <ContentTypeIcon type={content.type} size={24} />
+            <Text fz="sm" style={{ flex: 1 }} lineClamp={1}>
+              {content.title}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {[t(`content.types.${content.type}`), duration].filter(Boolean).join(' · ')}
+            </Text>
+          </Group>
+        );
+      }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="parts-picker"
+    />
+  );
+}
+
+/** Picks an active classroom training (searched on the server) to add as the next part. */
+function ClassroomPicker({
+  exclude,
+  onPick,
+  disabled,
+}: {
+  exclude: ReadonlySet<string>;
+  onPick: (classroom: Classroom) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = useClassroomOptions(debounced);
+  const found = useMemo(
+    () => (query.data ?? []).filter((item) => !exclude.has(partKey({ type: 'classroom', ref_id: item.id }))),
+    [query.data, exclude],
+  );
+  const byId = useMemo(() => new Map(found.map((item) => [String(item.id), item])), [found]);
+  return (
+    <Select
+      label={t('classroomAdmin.parts.pick_label')}
+      description={t('classroomAdmin.parts.pick_hint')}
+      placeholder={t('classroomAdmin.parts.pick_placeholder')}
+      data={found.map((item) => ({ value: String(item.id), label: item.title }))}
+      value={null}
+      onChange={(id) => {
+        const classroom = id ? byId.get(id) : undefined;
+        if (!classroom) return;
+        onPick(classroom);
+        setSearch('');
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      disabled={disabled}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('classroomAdmin.parts.pick_none')}
+      rightSection={
+        query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
+      }
+      error={query.isError ? t('resource.load_failed') : undefined}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="parts-classroom-picker"
+    />
+  );
+}
+
+interface RowProps {
+  part: PartInput;
+  index: number;
+  count: number;
+  display: PartDisplay | undefined;
+  error: string | undefined;
+  onMove: (to: number) => void;
+  onRequired: (required: boolean) => void;
+  onRemove: () => void;
+}
+
+function PartRow({ part, index, count, display, error, onMove, onRequired, onRemove }: RowProps) {
+  const { t } = useTranslation();
+  const key = partKey(part);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: key,
+  });
+  const name = display?.title ?? t('education.parts.unknown', { id: part.ref_id });
+  const duration = formatDuration(display?.duration_seconds);
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      p="xs"
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.7 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        borderColor: error ? 'var(--mantine-color-danger-filled)' : undefined,
+      }}
+      data-testid="part-row"
+      data-ref-id={part.ref_id}
+    >
+      {/* On a narrow screen the switch and buttons go under the title rather than squeezing it away. */}
+      <Group gap="xs" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            style={{ cursor: 'grab', touchAction: 'none' }}
+            aria-label={t('education.parts.drag_handle', { name })}
+            {...attributes}
+            {...listeners}
+            data-testid="part-handle"
+          >
+            <IconGripVertical size={18} aria-hidden />
+          </ActionIcon>
+          <Text fz="sm" c="dimmed" w={20} ta="right" aria-hidden>
+            {index + 1}
+          </Text>
+          {display?.content_type && <ContentTypeIcon type={display.content_type} size={26} />}
+          {part.type === 'classroom' && <IconChalkboard size={24} aria-hidden />}
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text fz="sm" fw={600} lineClamp={1} data-testid="part-title">
+              {name}
+            </Text>
+            <Group gap={6}>
+              {display?.content_type && (
+                <Text fz="xs" c="dimmed">
+                  {t(`content.types.${display.content_type}`)}
+                </Text>
+              )}
+              {part.type === 'classroom' && (
+                <Text fz="xs" c="dimmed">
+                  {t('classroom.part_type')}
+                </Text>
+              )}
+              {duration && (
+                <Text fz="xs" c="dimmed">
+                  {duration}
+                </Text>
+              )}
+              {display && !display.available && (
+                <Badge size="xs" color="warning" variant="light">
+                  {t('education.parts.unavailable')}
+                </Badge>
+              )}
+            </Group>
+            {error && (
+              <Text fz="xs" c="danger" role="alert" data-testid="part-error">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="nowrap" ml="auto">
+          <Switch
+            label={t('education.parts.required')}
+            checked={part.required ?? true}
+            onChange={(event) => onRequired(event.currentTarget.checked)}
+            aria-label={t('education.parts.required_for', { name })}
+            data-testid="part-required"
+          />
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label={t('education.parts.move_up')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('education.parts.move_up_named', { name })}
+                disabled={index === 0}
+                onClick={() => onMove(index - 1)}
+                data-testid="part-up"
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('education.parts.move_down')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('education.parts.move_down_named', { name })}
+                disabled={index === count - 1}
+                onClick={() => onMove(index + 1)}
+                data-testid="part-down"
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('education.parts.remove')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="danger"
+                aria-label={t('education.parts.remove_named', { name })}
+                onClick={onRemove}
+                data-testid="part-remove"
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The parts of an education in their order: contents picked from the library, dragged by the handle or moved from
+ * the keyboard (space to pick up, arrows, space to drop; or the up/down buttons), each required or optional, and
+ * removable. Removing asks nothing: it only changes the form, which asks before leaving unsaved.
+ */
+export function PartsBuilder({ parts, onChange, displays, onPicked, errors }: PartsBuilderProps) {
+  const { t } = useTranslation();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const keys = parts.map(partKey);
+  const nameOf = (id: UniqueIdentifier) => {
+    const part = parts[keys.indexOf(String(id))];
+    return part ? (displays.get(partKey(part))?.title ?? String(part.ref_id)) : String(id);
+  };
+  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : keys.indexOf(String(id)) + 1);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      t('education.parts.announce.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('education.parts.announce.moved', { name: nameOf(active.id), position: positionOf(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      t('education.parts.announce.dropped', { name: nameOf(active.id), position: positionOf(over?.id ?? active.id) }),
+    onDragCancel: ({ active }) => t('education.parts.announce.cancelled', { name: nameOf(active.id) }),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onChange(moveTo(parts, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
+  };
+  const pick = (content: Content) => {
+    onPicked({ type: 'content', content });
+    onChange([...parts, { type: 'content', ref_id: content.id, required: true }]);
+  };
+  const pickClassroom = (classroom: Classroom) => {
+    onPicked({ type: 'classroom', classroom });
+    onChange([...parts, { type: 'classroom', ref_id: classroom.id, required: true }]);
+  };
+  const update = (index: number, change: Partial<PartInput>) =>
+    onChange(parts.map((part, i) => (i === index ? { ...part, ...change } : part)));
+  const full = parts.length >= EDUCATION_PARTS_MAX;
+  const requiredCount = parts.filter((part) => part.required ?? true).length;
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="parts-builder">
+      <Stack>
+        <Group justify="space-between" align="baseline">
+          <Title order={3} fz="md">
+            {t('education.parts.title')}
+          </Title>
+          <Text fz="sm" c="dimmed" data-testid="parts-count">
+            {t('education.parts.count', { count: parts.length, required: requiredCount })}
+          </Text>
+        </Group>
+        {errors.parts && (
+          <Text c="danger" fz="sm" role="alert">
+            {errors.parts}
+          </Text>
+        )}
+        {parts.length === 0 ? (
+          <Box data-testid="parts-empty">
+            <EmptyState
+              icon={<IconListDetails size={28} aria-hidden />}
+              title={t('education.parts.empty_title')}
+              text={t('education.parts.empty_text')}
+            />
+          </Box>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: { draggable: t('education.parts.announce.instructions') },
+            }}
+          >
+            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+              <Stack gap="xs" data-testid="parts-list">
+                {parts.map((part, index) => (
+                  <PartRow
+                    key={partKey(part)}
+                    part={part}
+                    index={index}
+                    count={parts.length}
+                    display={displays.get(partKey(part))}
+                    error={errors[`parts.${index}.ref_id`] ?? errors[`parts.${index}`] ?? errors[`parts.${index}.type`]}
+                    onMove={(to) => onChange(moveTo(parts, index, to))}
+                    onRequired={(required) => update(index, { required })}
+                    onRemove={() => onChange(parts.filter((_, i) => i !== index))}
+                  />
+                ))}
+              </Stack>
+            </SortableContext>
+          </DndContext>
+        )}
+        <ContentPicker exclude={new Set(keys)} onPick={pick} disabled={full} />
+        <ClassroomPicker exclude={new Set(keys)} onPick={pickClassroom} disabled={full} />
+        {full && (
+          <Text fz="xs" c="dimmed">
+            {t('education.parts.full', { max: EDUCATION_PARTS_MAX })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

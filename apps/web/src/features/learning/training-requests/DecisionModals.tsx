@@ -1,0 +1,158 @@
+import {
+  TRAINING_REQUEST_REASON_MAX,
+  type TrainingRequest,
+  trainingRequestApproveSchema,
+  trainingRequestRejectSchema,
+} from '@kampus/shared';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/DayInput.js';
+import { useSchemaForm } from '../../../lib/form.js';
+import { approveTrainingRequest, rejectTrainingRequest } from './api.js';
+
+export type Decision = { kind: 'approve' | 'reject'; request: TrainingRequest };
+
+interface FormProps {
+  request: TrainingRequest;
+  onClose: () => void;
+  /** After the decision went through (the list refreshes). */
+  onDecided: () => void;
+}
+
+const personOf = (request: TrainingRequest) => `${request.user.name} ${request.user.surname}`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <Alert color="danger" data-testid="decision-error">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/** Approving asks once more, with the assignment's last day (optional; the server picks one when empty). */
+function ApproveForm({ request, onClose, onDecided }: FormProps) {
+  const { t } = useTranslation();
+  const form = useSchemaForm(trainingRequestApproveSchema, { end_date: null });
+  const send = () =>
+    form.submit(async (body) => {
+      const { message } = await approveTrainingRequest(request.id, body);
+      notifications.show({ color: 'success', message });
+      onDecided();
+      onClose();
+    });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      noValidate
+      data-testid="approve-form"
+    >
+      <Stack gap="sm">
+        <Text fz="sm">
+          {t('trainingRequest.approve_text', { person: personOf(request), name: request.education.title })}
+        </Text>
+        <DayInput
+          label={t('trainingRequest.end_date')}
+          description={t('trainingRequest.end_date_hint')}
+          value={form.values.end_date ?? null}
+          onChange={(day) => form.setField('end_date', day)}
+          error={form.errors.end_date}
+          minDate={today()}
+          data-testid="approve-end-date"
+        />
+        <FormError message={form.formError} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('trainingRequest.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="approve-submit">
+            {t('trainingRequest.approve')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Rejecting needs a reason (at most TRAINING_REQUEST_REASON_MAX characters); it is shown and mailed to the person. */
+function RejectForm({ request, onClose, onDecided }: FormProps) {
+  const { t } = useTranslation();
+  const form = useSchemaForm(trainingRequestRejectSchema, { reason: '' });
+  const reason = form.field('reason');
+  const send = () =>
+    form.submit(async (body) => {
+      const { message } = await rejectTrainingRequest(request.id, body);
+      notifications.show({ color: 'success', message });
+      onDecided();
+      onClose();
+    });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      noValidate
+      data-testid="reject-form"
+    >
+      <Stack gap="sm">
+        <Text fz="sm">{t('trainingRequest.reject_text', { person: personOf(request) })}</Text>
+        <Textarea
+          {...reason}
+          name="reason"
+          label={t('trainingRequest.reason_label')}
+          placeholder={t('trainingRequest.reason_placeholder')}
+          description={`${reason.value.length}/${TRAINING_REQUEST_REASON_MAX}`}
+          required
+          minRows={4}
+          maxLength={TRAINING_REQUEST_REASON_MAX}
+          data-autofocus
+          data-testid="reject-reason"
+        />
+        <FormError message={form.formError} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('trainingRequest.cancel')}
+          </Button>
+          <Button type="submit" color="danger" loading={form.submitting} data-testid="reject-submit">
+            {t('trainingRequest.reject')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The approve or reject dialog of one request; closed when `decision` is null. */
+export function DecisionModal({
+  decision,
+  onClose,
+  onDecided,
+}: {
+  decision: Decision | null;
+  onClose: () => void;
+  onDecided: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = decision?.kind === 'reject' ? t('trainingRequest.reject_title') : t('trainingRequest.approve_title');
+  return (
+    <Modal
+      opened={decision !== null}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('trainingRequest.cancel') }}
+      centered
+    >
+      {decision?.kind === 'approve' && (
+        <ApproveForm key={decision.request.id} request={decision.request} onClose={onClose} onDecided={onDecided} />
+      )}
+      {decision?.kind === 'reject' && (
+        <RejectForm key={decision.request.id} request={decision.request} onClose={onClose} onDecided={onDecided} />
+      )}
+    </Modal>
+  );
+}
