@@ -95,8 +95,10 @@ export async function launch(
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-    const context = await newContext(...args);
+  // Pages are checked as they come to rest: without motion (the theme respects the preference) a modal or toast is
+  // never caught half faded in or out, where axe measures the contrast of a half-transparent text.
+  browser.newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...contextOptions });
     if (options.mandatoryAssignments !== true) await hideMandatoryAssignments(context);
     if (options.acknowledgeDataNotice !== false) context.on('page', (page) => void acknowledgeDataNotice(page));
     return context;

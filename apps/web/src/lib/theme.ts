@@ -29,7 +29,10 @@ export function companyTheme(settings: CompanySettingEntry[] | undefined, closeL
   const c = themeColors(settings);
   return createTheme({
     components: {
+      // A close button shows only an ×: screen readers need its name (confirm modals of @mantine/modals included).
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
     primaryColor: 'brand',
     primaryShade: 6,
