@@ -9,7 +9,10 @@ import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
 import { factories } from '../test/factories.js';
 import { createServerDatabase } from '../test/server-database.js';
 
-/** With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own. */
+/**
+ * With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own, dropped at
+ * the end unless BENCH_KEEP=1 (then its URL is printed, to EXPLAIN a query on the bench's data).
+ */
 export async function openBenchDatabase() {
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
@@ -19,7 +22,8 @@ export async function openBenchDatabase() {
     ...database,
     async close() {
       await database.close();
-      await created.drop();
+      if (process.env.BENCH_KEEP === '1') console.log(`kept the bench database: ${created.url}`);
+      else await created.drop();
     },
   };
 }

@@ -52,28 +52,27 @@ const anyLanguageQuery = (terms: SearchTerms): SQL => sql`(
 
 /**
  * Typo tolerance: the query's trigrams found in some stretch of the text (pg_trgm's word similarity ≥ 0.6), both
- * without diacritics. `text` is the plain-folded expression a trigram index of migration 0014 holds.
+ * without diacritics. `text` is a plain-folded column a trigram index of migration 0026 holds (`search_title`,
+ * `search_full_name`, `search_name`), or for the FAQ's few rows the folding itself.
  */
 const typoMatch = (terms: SearchTerms, text: SQL): SQL =>
   terms.folded.length >= 3 ? sql`kampus_fold_plain(${terms.folded}) <% ${text}` : sql`false`;
 
 /**
- * The ids of a table's rows matched by either index of migration 0014: a union of two index scans rather than one
- * OR, because the trigram index's candidates are always rechecked and an OR would recheck them against the whole
- * document too. Each condition is one operator between an indexed expression of bare columns and a constant, so it
- * stays an index condition under row-level security (the migration marks the functions LEAKPROOF).
+ * The ids of a table's rows matched by either index: the document's (migration 0014) or the stored folded title's
+ * (0026). A union of two index scans rather than one OR, because the trigram index's candidates are always rechecked
+ * and an OR would recheck them against the whole document too. Each condition is one operator between an indexed
+ * column or expression of bare columns and a constant, so it stays an index condition under row-level security
+ * (migration 0014 marks the functions and operators LEAKPROOF).
  */
-const matchedIds = (table: SQL, companyId: number, terms: SearchTerms, document: SQL, title: SQL): SQL => sql`(
-  select id from ${table} where company_id = ${companyId} and ${typoMatch(terms, sql`kampus_fold_plain(${title})`)}
+const matchedIds = (table: SQL, companyId: number, terms: SearchTerms, document: SQL): SQL => sql`(
+  select id from ${table} where company_id = ${companyId} and ${typoMatch(terms, sql`search_title`)}
   union
   select id from ${table} where company_id = ${companyId} and ${document} @@ ${anyLanguageQuery(terms)})`;
 
-/**
- * Title matches first: how closely the title's words resemble the query. Written with the inlined SQL folding, not
- * the indexed PL/pgSQL function: it runs on every matched row.
- */
-const titleRank = (terms: SearchTerms, title: SQL): SQL =>
-  sql`word_similarity(kampus_fold_plain(${terms.folded}), translate(kampus_fold(${title}), 'çşğöüâîûä', 'csgouaiua'))`;
+/** Title matches first: how closely the title's words (plain-folded, as stored) resemble the query. */
+const titleRank = (terms: SearchTerms, foldedTitle: SQL): SQL =>
+  sql`word_similarity(kampus_fold_plain(${terms.folded}), ${foldedTitle})`;
 
 const rowsOf = async <T>(tx: Db, query: SQL): Promise<T[]> =>
   ((await tx.execute(query)) as unknown as { rows: T[] }).rows.map((row) => ({
@@ -99,9 +98,8 @@ export const educationHits = (tx: Db, companyId: number, userId: number, terms: 
         companyId,
         terms,
         sql`kampus_search_document(language, title, sub_title, description_title, description)`,
-        sql`title`,
       )}
-    order by ${titleRank(terms, sql`e.title`)} desc, e.id
+    order by ${titleRank(terms, sql`e.search_title`)} desc, e.id
     limit ${terms.limit} offset ${terms.offset}`,
   );
 
@@ -120,9 +118,8 @@ export const programHits = (tx: Db, companyId: number, userId: number, allActive
         companyId,
         terms,
         sql`kampus_search_document(NULL, title, NULL, NULL, description)`,
-        sql`title`,
       )}
-    order by ${titleRank(terms, sql`p.title`)} desc, p.id
+    order by ${titleRank(terms, sql`p.search_title`)} desc, p.id
     limit ${terms.limit} offset ${terms.offset}`,
   );
 
@@ -141,9 +138,8 @@ export const contentHits = (tx: Db, companyId: number, userId: number, everythin
         companyId,
         terms,
         sql`kampus_search_document(language, title, description, NULL, NULL)`,
-        sql`title`,
       )}
-    order by ${titleRank(terms, sql`c.title`)} desc, c.id
+    order by ${titleRank(terms, sql`c.search_title`)} desc, c.id
     limit ${terms.limit} offset ${terms.offset}`,
   );
 
@@ -164,7 +160,7 @@ export const faqHits = (tx: Db, companyId: number, language: Locale, terms: Sear
       and (${typoMatch(terms, sql`kampus_fold_plain(f.question ->> ${language})`)}
         or kampus_search_document(${language}::text, f.question ->> ${language}, NULL, NULL, f.answer ->> ${language})
              @@ ${anyLanguageQuery(terms)})
-    order by ${titleRank(terms, sql`(f.question ->> ${language})`)} desc, f.order, f.id
+    order by ${titleRank(terms, sql`kampus_fold_plain(f.question ->> ${language})`)} desc, f.order, f.id
     limit ${terms.limit} offset ${terms.offset}`,
   );
 
@@ -173,7 +169,7 @@ export const faqHits = (tx: Db, companyId: number, language: Locale, terms: Sear
  * a match on a hidden surname would tell what the mask hides (spec §5).
  */
 export const personHits = (tx: Db, companyId: number, surnameSearchable: boolean, terms: SearchTerms) => {
-  const name = surnameSearchable ? sql`kampus_fold_name(u.name, u.surname)` : sql`kampus_fold_plain(u.name)`;
+  const name = surnameSearchable ? sql`u.search_full_name` : sql`u.search_name`;
   // Two letters are too few for trigrams: a name beginning with them (a scan of the tenant's people, not indexed).
   const matches =
     terms.folded.length >= 3
@@ -186,7 +182,7 @@ export const personHits = (tx: Db, companyId: number, surnameSearchable: boolean
     from users u
     where u.company_id = ${companyId} and u.status = 1
       and ${matches}
-    order by ${titleRank(terms, surnameSearchable ? sql`(u.name || ' ' || u.surname)` : sql`u.name`)} desc, u.name, u.surname, u.id
+    order by ${titleRank(terms, name)} desc, u.name, u.surname, u.id
     limit ${terms.limit} offset ${terms.offset}`,
   );
 };
