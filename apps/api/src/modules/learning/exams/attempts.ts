@@ -45,6 +45,8 @@ type AttemptRow = typeof examAttempts.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
 type AnswerRow = typeof examAttemptAnswers.$inferSelect;
 type Version = Awaited<ReturnType<ExamQuestionSource['versions']>>[number];
+/** An answer slot of an attempt as a save reads it. */
+type Slot = { seq: number; versionId: number };
 
 const HOLD_MS = ATTEMPT_HOLD_SECONDS * 1000;
 const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
@@ -334,14 +336,39 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
     });
   }
 
-  async function saveIn(tx: Db, attempt: AttemptRow, position: number, input: AnswerSave) {
+  /** The answer slot at a position of an attempt: its last saved seq and the question version it holds. */
+  async function slotOf(tx: Db, attemptId: number, position: number): Promise<Slot | undefined> {
+    const [slot] = await tx
+      .select({ seq: examAttemptAnswers.seq, versionId: examAttemptAnswers.questionVersionId })
+      .from(examAttemptAnswers)
+      .where(and(eq(examAttemptAnswers.attemptId, attemptId), eq(examAttemptAnswers.position, position)));
+    return slot;
+  }
+
+  /**
+   * The person's own attempt with the answer slot a save writes, in one read: saving is what thousands of learners
+   * do every few seconds during an exam, so it costs one read and one write.
+   */
+  async function ownAttemptAndSlot(tx: Db, actor: Pick<Actor, 'userId'>, attemptId: number, position: number) {
+    const [found] = await tx
+      .select({ attempt: examAttempts, seq: examAttemptAnswers.seq, versionId: examAttemptAnswers.questionVersionId })
+      .from(examAttempts)
+      .leftJoin(
+        examAttemptAnswers,
+        and(eq(examAttemptAnswers.attemptId, examAttempts.id), eq(examAttemptAnswers.position, position)),
+      )
+      .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, actor.userId)));
+    if (!found) throw notFound();
+    const slot =
+      found.seq === null || found.versionId === null ? undefined : { seq: found.seq, versionId: found.versionId };
+    return { attempt: found.attempt, slot };
+  }
+
+  async function saveIn(tx: Db, attempt: AttemptRow, position: number, input: AnswerSave, known?: Slot | null) {
     const now = new Date();
     requireRunning(attempt, now);
     const writeHolder = checkHold(attempt, input.holder, now);
-    const [row] = await tx
-      .select({ seq: examAttemptAnswers.seq, versionId: examAttemptAnswers.questionVersionId })
-      .from(examAttemptAnswers)
-      .where(and(eq(examAttemptAnswers.attemptId, attempt.id), eq(examAttemptAnswers.position, position)));
+    const row = known === undefined ? await slotOf(tx, attempt.id, position) : known;
     if (!row) throw notFound();
     if (input.answer) {
       let type = versionTypes.get(row.versionId);
@@ -376,9 +403,10 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
 
   /** `PUT …/answers/{position}`: idempotent and ordered by seq; refused once submitted or past the deadline. */
   function save(actor: Actor, attemptId: number, position: number, input: AnswerSave) {
-    return inTenant(db, actor.companyId, async (tx) =>
-      saveIn(tx, await ownAttempt(tx, actor, attemptId), position, input),
-    );
+    return inTenant(db, actor.companyId, async (tx) => {
+      const { attempt, slot } = await ownAttemptAndSlot(tx, actor, attemptId, position);
+      return saveIn(tx, attempt, position, input, slot ?? null);
+    });
   }
 
   /** `POST …/events`: a tab leave is counted; a heartbeat keeps the hold. Both answer the server's clock. */
