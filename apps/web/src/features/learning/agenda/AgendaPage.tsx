@@ -354,6 +354,7 @@ function Agenda() {
             <Skeleton
               height={view === 'list' ? 240 : 560}
               radius="md"
+              role="status"
               aria-label={t('agenda.loading')}
               aria-busy="true"
             />

@@ -104,7 +104,7 @@ export function SubscribePanel() {
             </Alert>
           </Stack>
         ) : status.isPending ? (
-          <Skeleton height={20} aria-label={t('agenda.loading')} />
+          <Skeleton height={20} role="status" aria-label={t('agenda.loading')} />
         ) : status.isError ? (
           <Group gap="xs">
             <Text fz="sm">{t('agenda.load_failed')}</Text>

@@ -134,7 +134,7 @@ export default function MyContentSection() {
           testId="my-content-error"
         />
       ) : items === null ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('player.loading')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-busy="true" aria-label={t('player.loading')}>
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} height={300} radius="lg" />
           ))}

@@ -215,7 +215,13 @@ function NewestUsers({ users }: { users: DashboardUser[] }) {
 function DashboardSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xl" aria-busy="true" aria-label={t('admin_dashboard.loading')} data-testid="admin-dashboard-loading">
+    <Stack
+      gap="xl"
+      role="status"
+      aria-busy="true"
+      aria-label={t('admin_dashboard.loading')}
+      data-testid="admin-dashboard-loading"
+    >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {[1, 2, 3, 4, 5].map((n) => (
           <Skeleton key={n} h={104} radius="lg" />

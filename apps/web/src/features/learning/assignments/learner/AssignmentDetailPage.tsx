@@ -11,7 +11,7 @@ import { NS } from './visuals.js';
 export function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t(`${NS}.loading`)} data-testid="assignment-loading">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t(`${NS}.loading`)} data-testid="assignment-loading">
       <Skeleton height={320} radius="lg" />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -37,7 +37,7 @@ function AssignmentsTab({
   const query = useMyAssignments(state, page);
   if (query.isPending)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t(`${NS}.loading`)}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t(`${NS}.loading`)}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={340} radius="lg" />
         ))}

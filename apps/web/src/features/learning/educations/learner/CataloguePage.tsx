@@ -184,7 +184,7 @@ function Results({
   });
   if (query.isPending)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('learner.loading')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('learner.loading')}>
         {[0, 1, 2, 3, 4, 5].map((key) => (
           <Skeleton key={key} height={340} radius="lg" />
         ))}
@@ -290,7 +290,7 @@ function Catalogue() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 3 }}>
           {categories.isPending ? (
-            <Stack gap="xs" aria-busy="true" aria-label={t('learner.loading')}>
+            <Stack gap="xs" role="status" aria-busy="true" aria-label={t('learner.loading')}>
               {[0, 1, 2, 3, 4].map((key) => (
                 <Skeleton key={key} height={36} radius="sm" />
               ))}

@@ -280,7 +280,7 @@ function Loaded({ detail }: { detail: EducationDetail }) {
 function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={t('learner.loading')} data-testid="detail-loading">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={t('learner.loading')} data-testid="detail-loading">
       <Skeleton height={380} radius="lg" />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

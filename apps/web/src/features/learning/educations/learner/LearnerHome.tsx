@@ -289,7 +289,7 @@ function HomeBlocks() {
       </Paper>
     );
   return (
-    <Stack gap="xl" aria-busy="true" aria-label={t('learner.loading')} data-testid="home-loading">
+    <Stack gap="xl" role="status" aria-busy="true" aria-label={t('learner.loading')} data-testid="home-loading">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Skeleton height={240} radius="lg" />

@@ -46,7 +46,7 @@ function EducationsTab({ state, page, onPage }: { state: State; page: number; on
   const query = useMyEducations({ state, page, per_page: MY_EDUCATIONS_PER_PAGE } satisfies Partial<MyEducationsQuery>);
   if (query.isPending)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('learner.loading')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('learner.loading')}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={340} radius="lg" />
         ))}
@@ -147,7 +147,7 @@ export default function MyEducationsPage() {
         </Button>
       </Group>
       {tab === null ? (
-        <Skeleton height={40} radius="md" aria-label={t('learner.loading')} />
+        <Skeleton height={40} radius="md" role="status" aria-label={t('learner.loading')} />
       ) : (
         <Tabs value={tab} onChange={(value) => value && go({ tab: value as Tab })} keepMounted={false}>
           <Tabs.List mb="md" data-testid="my-educations-tabs">

@@ -177,7 +177,7 @@ export default function TestsPage() {
   let content: React.ReactNode;
   if (query.isPending) {
     content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t(`${NS}.loading`)}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t(`${NS}.loading`)}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={260} radius="lg" />
         ))}

@@ -32,7 +32,7 @@ export function MyPrograms({ page, onPage }: { page: number; onPage: (page: numb
   return (
     <Stack gap="md" data-testid="my-programs">
       {query.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('learner.loading')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('learner.loading')}>
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} height={320} radius="lg" />
           ))}

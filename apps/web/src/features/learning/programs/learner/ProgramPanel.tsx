@@ -286,7 +286,7 @@ export function ProgramPanel({ programId, onClose }: { programId: number | null;
           testId="program-panel-error"
         />
       ) : (
-        <Stack gap="sm" aria-busy="true" aria-label={t('learner.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('learner.loading')}>
           <Skeleton height={140} radius="md" />
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} height={90} radius="md" />
