@@ -24,9 +24,9 @@ import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { languageOf, type Translate, translator } from '../../../platform/i18n.js';
+import { normaliseHeader, readImportFile } from '../../../platform/imports/import-file.js';
 import { EXPORT_CONTENT_TYPES, type ExportFile } from '../../../platform/resource/export.js';
 import { foldCase } from '../../../platform/resource/resource.js';
-import { normaliseHeader, readImportFile } from '../../organisation/users/import-file.js';
 import { insertQuestion, plainText } from './bank.js';
 
 const NS = 'questionImport';

@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
+import { ImportFileRejected } from '../../../platform/imports/import-file.js';
 import { contentDisposition } from '../../../platform/resource/export.js';
 import { registerResource } from '../../../platform/resource/routes.js';
-import { ImportFileRejected } from '../../organisation/users/import-file.js';
 import type { QuestionsService } from './service.js';
 
 const MEGABYTES = QUESTION_IMPORT_MAX_BYTES / 1024 / 1024;
