@@ -77,15 +77,13 @@ describe('demo exam attempts', () => {
       await tx
         .insert(educationEnrolments)
         .values(people.map((userId) => ({ companyId: company.id, educationId: education.id, userId })));
-      await tx
-        .insert(assignmentItems)
-        .values({
-          companyId: company.id,
-          assignmentId: assignment.id,
-          type: 'education',
-          refId: education.id,
-          position: 0,
-        });
+      await tx.insert(assignmentItems).values({
+        companyId: company.id,
+        assignmentId: assignment.id,
+        type: 'education',
+        refId: education.id,
+        position: 0,
+      });
       await tx
         .insert(assignmentUsers)
         .values(people.map((userId) => ({ companyId: company.id, assignmentId: assignment.id, userId })));
