@@ -93,6 +93,8 @@ export interface ImportPageProps<Result extends ImportResultBase> {
   outcome: (result: Result) => ReactNode;
   /** Data attributes of the finished import's box, for tests (e.g. created and updated counts). */
   outcomeData?: (result: Result) => Record<`data-${string}`, string | number>;
+  /** What else the check depends on besides the file (e.g. the images sent with it): a change asks for a new check. */
+  inputsKey?: string;
 }
 
 function TemplateStep({ ns, templates }: { ns: string; templates: ImportTemplate[] }) {
@@ -323,7 +325,9 @@ export function ImportPage<Result extends ImportResultBase>(props: ImportPagePro
     check.reset();
     run.reset();
   };
-  const preview = check.data;
+  // A check made with other inputs says nothing of these: it is not shown, and the import waits for a new one.
+  const [checkedWith, setCheckedWith] = useState(props.inputsKey);
+  const preview = checkedWith === props.inputsKey ? check.data : undefined;
   const valid = preview ? props.importable(preview) : 0;
 
   if (run.data) {
@@ -370,7 +374,11 @@ export function ImportPage<Result extends ImportResultBase>(props: ImportPagePro
           {props.options}
           <Group>
             <Button
-              onClick={() => file && check.mutate(file)}
+              onClick={() => {
+                if (!file) return;
+                setCheckedWith(props.inputsKey);
+                check.mutate(file);
+              }}
               disabled={!file || run.isPending}
               loading={check.isPending}
               data-testid="import-check"

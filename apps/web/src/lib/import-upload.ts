@@ -7,7 +7,8 @@ import { i18next } from './i18n.js';
 /**
  * Sends an import's file to `POST {path}?{query}` as multipart (the JSON client cannot), with the headers every call
  * carries; a 401 renews the session once, as the client does. Failures become ApiError with the server's message (a
- * refused file's reason, under `errors.file`, first); the answer is read with the import's result schema.
+ * refused file's reason, under `errors.file`, first); the answer is read with the import's result schema. `fields` are
+ * sent beside the file.
  */
 export async function uploadImportFile<Schema extends z.ZodType>(
   path: string,
@@ -15,9 +16,12 @@ export async function uploadImportFile<Schema extends z.ZodType>(
   file: File,
   query: Record<string, string>,
   schema: Schema,
+  fields: Record<string, string> = {},
 ): Promise<z.infer<Schema>> {
   const send = () => {
     const form = new FormData();
+    // The fields go first: the server reads them before the file.
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file);
     const headers = http.headers(path);
     // The browser writes the multipart boundary itself.

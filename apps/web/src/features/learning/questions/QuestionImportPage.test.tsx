@@ -59,6 +59,9 @@ describe('QuestionImportPage', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/admin/questions/import?dry_run=true');
     expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    // No images were uploaded: the rows may name none.
+    expect((init.body as FormData).get('images')).toBe('[]');
+    expect(screen.getByTestId('question-import-images-upload')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('import-run'));
     const result = await screen.findByTestId('import-result');

@@ -1,5 +1,7 @@
 import {
   QUESTION_IMPORT_FIELD,
+  QUESTION_IMPORT_IMAGES_FIELD,
+  type QuestionImportImage,
   type QuestionImportResult,
   questionImportResultSchema,
   questionsContract,
@@ -27,6 +29,15 @@ export function questionListConfig(categoryIds: readonly number[], hashtagIds: r
 const IMPORT_PATH = 'api/admin/questions/import';
 export const IMPORT_TEMPLATE_PATH = 'api/admin/questions/import-template';
 
-/** Sends the file to `POST api/admin/questions/import` (a dry run checks it and writes nothing). */
-export const importQuestions = (file: File, dryRun: boolean): Promise<QuestionImportResult> =>
-  uploadImportFile(IMPORT_PATH, QUESTION_IMPORT_FIELD, file, { dry_run: String(dryRun) }, questionImportResultSchema);
+/**
+ * Sends the file to `POST api/admin/questions/import` with the images its rows may name (uploaded before); a dry run
+ * checks it and writes nothing.
+ */
+export const importQuestions = (
+  file: File,
+  dryRun: boolean,
+  images: readonly QuestionImportImage[],
+): Promise<QuestionImportResult> =>
+  uploadImportFile(IMPORT_PATH, QUESTION_IMPORT_FIELD, file, { dry_run: String(dryRun) }, questionImportResultSchema, {
+    [QUESTION_IMPORT_IMAGES_FIELD]: JSON.stringify(images),
+  });
