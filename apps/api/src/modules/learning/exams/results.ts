@@ -12,13 +12,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { examAttemptAnswers, examAttempts, exams } from '../../../db/schema/index.js';
+import { exams } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { type ExportOwner, initiatorOf } from '../../../platform/exports.js';
-import { invalidFields, invalidFieldsWith, notFound } from '../../../platform/http/errors.js';
+import { notFound } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
 import { PERSON_TEXT, personReportOrder } from '../../../platform/resource/person-report.js';
 import { likePattern } from '../../../platform/resource/resource.js';
