@@ -18,11 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { readConfig } from '../src/config.js';
 import { type Db, openDatabase, PGLITE_EXTENSIONS } from '../src/db/client.js';
 import { asSystem } from '../src/db/scope.js';
-import { seedDemo } from '../src/db/seed/demo.js';
+import { seedDemoWithApp } from '../src/db/seed/with-app.js';
 import { syncAccessCatalog } from '../src/modules/identity/auth/catalog.js';
-import { createLocalFileStorage } from '../src/platform/storage.js';
 import { createServerDatabase } from '../test/server-database.js';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -462,7 +462,7 @@ export async function prepareDatabase<T>(
   let result: T;
   try {
     await syncAccessCatalog(database.db);
-    await seedDemo(database.db, createLocalFileStorage(kampusDataDir));
+    await seedDemoWithApp(readConfig({ ...process.env, DATA_DIR: kampusDataDir, DATABASE_URL: databaseUrl }), database);
     result = await asSystem(database.db, extra);
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The API's production build (npm start, npm run build): esbuild bundles the server's own code and @kampus/shared
-// (TypeScript, JSON locales) into dist/main.js, and the user-import worker into dist/import-worker.js beside it, so
+// (TypeScript, JSON locales) into dist/main.js, and the import worker (xlsx and csv imports) into dist/import-worker.js beside it, so
 // plain `node dist/main.js` runs without tsx. Packages from node_modules stay external and load as usual (argon2's
 // native binary, PGlite's wasm, the AWS SDK). Files read at run time — the migrations, common-passwords.txt, the web
 // build — are not copied: src/paths.ts finds them from apps/api, which the bundle knows through KAMPUS_API_ROOT below.
@@ -36,7 +36,7 @@ await build({
   absWorkingDir: apiRoot,
   entryPoints: {
     main: 'src/main.ts',
-    'import-worker': 'src/modules/organisation/users/import-worker.ts',
+    'import-worker': 'src/platform/imports/import-worker.ts',
   },
   outdir,
   bundle: true,

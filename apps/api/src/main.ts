@@ -67,13 +67,13 @@ async function main(): Promise<void> {
     poolMax: config.DATABASE_POOL_MAX,
   });
   clock.lap('database');
-  const { app, platform } = await buildApp(config, database, {
+  const { app, platform, services } = await buildApp(config, database, {
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist(),
   });
   clock.lap('app');
   let seeded = false;
   if (config.SEED_DEMO && !config.DATABASE_URL && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, platform.files);
+    await seedDemo(database.db, platform.files, { services, platform });
     seeded = true;
   }
   clock.lap('seed');

@@ -26,9 +26,9 @@ export function apiPath(...parts: string[]): string {
 }
 
 /**
- * The user-import worker thread's entry: compiled beside main.js in the build; from source, a JavaScript shim that
+ * The import worker thread's entry: compiled beside main.js in the build; from source, a JavaScript shim that
  * loads the TypeScript worker through tsx (the same under tsx and vitest).
  */
 export const importWorkerEntry = isBuilt
   ? path.join(here, 'import-worker.js')
-  : apiPath('src/modules/organisation/users/import-worker.mjs');
+  : apiPath('src/platform/imports/import-worker.mjs');

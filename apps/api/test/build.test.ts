@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportWorkerAnswer, ImportWorkerInput } from '../src/modules/organisation/users/import-worker.js';
+import type { ImportWorkerAnswer, ImportWorkerInput } from '../src/platform/imports/import-worker.js';
 
 const apiRoot = path.resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as {

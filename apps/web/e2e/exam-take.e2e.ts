@@ -146,4 +146,136 @@ describe('taking an exam in Chromium', () => {
     await axeClean(page);
     await context.close();
   });
+
+  it('a learner takes the exam item of an assignment from /my-assignment to the result; the item then shows passed', {
+    timeout: 120_000,
+  }, async () => {
+    const stamp = Date.now().toString(36);
+    const admin = await apiLogin(HOST, 'admin@demo.test');
+    const question = async (body: Record<string, unknown>) =>
+      (await apiCall<{ data: { id: number } }>(HOST, 'POST', '/api/admin/questions', { body, language: 'tr' }, admin))
+        .data.id;
+    const ids = [
+      await question({
+        type: 'single',
+        text: `<p>Bir müşteri verisi sızıntısını ilk kime bildirirsiniz? ${stamp}</p>`,
+        explanation: null,
+        options: [
+          { key: 'a', text: 'Veri koruma sorumlusuna' },
+          { key: 'b', text: 'Sosyal medyaya' },
+        ],
+        correct: 'a',
+      }),
+      await question({
+        type: 'true_false',
+        text: `<p>Kişisel veriler yalnızca gerektiği kadar saklanır. ${stamp}</p>`,
+        explanation: null,
+        correct: true,
+      }),
+    ];
+    const title = `KVKK son sınavı ${stamp}`;
+    const exam = await apiCall<{ data: { id: number } }>(
+      HOST,
+      'POST',
+      '/api/admin/exams',
+      {
+        title,
+        language: 'tr',
+        kind: 'exam',
+        selection: 'fixed',
+        question_ids: ids,
+        pass_mark: 50,
+        attempts_allowed: 2,
+        layout: 'one_per_page',
+      },
+      admin,
+    );
+    const examId = exam.data.id;
+
+    // An assignment of the exam to the demo learner, ending tomorrow (first among the open ones, which sort by end).
+    const learnerRow = await apiCall<{ data: { id: number }[] }>(
+      HOST,
+      'GET',
+      `/api/admin/users?search=${encodeURIComponent('learner@demo.test')}&per_page=1`,
+      undefined,
+      admin,
+    );
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const name = `KVKK yıllık değerlendirmesi ${stamp}`;
+    const assignment = await apiCall<{ data: { id: number } }>(
+      HOST,
+      'POST',
+      '/api/admin/assignments',
+      {
+        name,
+        start_date: day(-1),
+        end_date: day(1),
+        items: [{ type: 'exam', ref_id: examId }],
+        target: { kind: 'users', user_ids: [learnerRow.data[0]?.id] },
+      },
+      admin,
+    );
+    const assignmentId = assignment.data.id;
+    await apiCall(HOST, 'POST', `/api/admin/assignments/${assignmentId}/publish`, {}, admin);
+    const learner = await apiLogin(HOST, 'learner@demo.test');
+    const mine = () =>
+      apiCall<{ data: { items: { type: string; ref_id: number; status: string; progress: number }[] } }>(
+        HOST,
+        'GET',
+        `/api/my/assignments/${assignmentId}`,
+        undefined,
+        learner,
+      );
+    // The publish job gives it to the learner in the background.
+    await expect.poll(async () => (await mine().catch(() => null)) !== null, { timeout: 20_000 }).toBe(true);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'demo', 'learner@demo.test');
+    await page.goto(`${origin('demo')}/my-assignment`);
+    const card = page.locator(`[data-testid=assignment-card][data-id="${assignmentId}"]`);
+    await card.waitFor();
+    await axeClean(page);
+    await card.getByTestId('assignment-card-title').click();
+
+    // The assignment: its exam item leads to /test with the exam outlined.
+    await page.waitForURL(new RegExp(`/assignment/${assignmentId}/detail$`));
+    const item = page.locator(`[data-testid=assignment-item][data-type=exam][data-id="${examId}"]`);
+    await item.getByTestId('assignment-item-action').and(page.locator('[data-action=start]')).waitFor();
+    await axeClean(page);
+    await item.getByTestId('assignment-item-action').click();
+    await page.waitForURL(new RegExp(`/test\\?exam=${examId}$`));
+    const testCard = page.locator('[data-testid=test-card][data-highlighted]');
+    await testCard.filter({ hasText: title }).waitFor();
+    expect(await page.locator('[data-testid=test-card][data-highlighted]').count()).toBe(1);
+    await axeClean(page);
+    await testCard.getByRole('link').first().click();
+
+    // Taking it: both answers right, then submit.
+    await page.waitForURL(new RegExp(`/test/exam/${examId}$`));
+    await page.getByTestId('take-screen').waitFor();
+    await page.getByText('Veri koruma sorumlusuna').click();
+    await page.locator('[data-testid=take-save-status][data-status=saved]').waitFor();
+    await axeClean(page);
+    await page.getByRole('button', { name: /Sonraki|Next/ }).click();
+    await page.getByTestId('question-2').getByRole('radio').first().click();
+    await page.locator('[data-testid=take-save-status][data-status=saved]').waitFor();
+    await page.getByTestId('take-submit').click();
+    await page.getByTestId('take-confirm').waitFor();
+    await page.getByTestId('take-confirm-submit').click();
+    await page.getByTestId('result-page').waitFor();
+    await expect(page.getByTestId('result-score').textContent()).resolves.toContain('100');
+    await page.getByTestId('result-verdict').waitFor();
+    expect(await page.getByTestId('result-verdict').getAttribute('data-verdict')).toBe('passed');
+    await axeClean(page);
+
+    // Back on the assignment the item is done, as the API says: completed at 100%.
+    const done = (await mine()).data.items.find((i) => i.type === 'exam' && i.ref_id === examId);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    await page.goto(`${origin('demo')}/assignment/${assignmentId}/detail`);
+    await item.getByTestId('assignment-item-action').and(page.locator('[data-action=review]')).waitFor();
+    await page.getByTestId('assignment-completed-at').waitFor();
+    await axeClean(page);
+    await context.close();
+  });
 });

@@ -348,6 +348,16 @@ export const questionsContract = defineContract({
 export const QUESTION_IMPORT_MAX_ROWS = 2000;
 export const QUESTION_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const QUESTION_IMPORT_FIELD = 'file';
+/**
+ * The form field beside the file naming the images its rows may show: JSON `[{name, url}]`, each an image uploaded
+ * before (POST api/uploads, kind rich_text_image) by the name it had. A row's `image` cell names one of them.
+ */
+export const QUESTION_IMPORT_IMAGES_FIELD = 'images';
+export const QUESTION_IMPORT_IMAGES_MAX = 200;
+export const questionImportImagesSchema = z
+  .array(z.object({ name: z.string().trim().min(1).max(255), url: z.string().max(2000) }))
+  .max(QUESTION_IMPORT_IMAGES_MAX);
+export type QuestionImportImage = z.infer<typeof questionImportImagesSchema>[number];
 export const QUESTION_IMPORT_ACCEPT = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
 } as const;
@@ -358,11 +368,12 @@ export const QUESTION_IMPORT_ACCEPT = {
  * correct ones marked with a leading `*`; ordering items are the lines in the right order; matching pairs are lines
  * `left = right`; `answer` is the accepted answers of short text (a line each), true/false's `true|false` (or
  * doğru/yanlış…), numeric's value; `tolerance` numeric's; `hashtags` comma-separated names of existing hashtags;
- * `category` a category's name in any language.
+ * `category` a category's name in any language; `image` the name of an image sent with the file (shown under the text).
  */
 export const QUESTION_IMPORT_COLUMNS = [
   'type',
   'text',
+  'image',
   'options',
   'answer',
   'tolerance',

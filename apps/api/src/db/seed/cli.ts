@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { createFileStorage } from '../../app.js';
 import { readConfig } from '../../config.js';
 import { syncAccessCatalog } from '../../modules/identity/auth/catalog.js';
 import { openDatabase } from '../client.js';
-import { isDatabaseEmpty, seedDemo } from './demo.js';
+import { isDatabaseEmpty } from './demo.js';
+import { seedDemoWithApp } from './with-app.js';
 
 /** npm run seed: loads the demo data into an empty database. */
 const config = readConfig();
@@ -14,7 +14,7 @@ const database = await openDatabase({
 try {
   await syncAccessCatalog(database.db);
   if (await isDatabaseEmpty(database.db)) {
-    await seedDemo(database.db, createFileStorage(config));
+    await seedDemoWithApp(config, database);
     console.log('Demo data loaded.');
   } else {
     console.log('The database already holds companies; the demo data was not loaded.');

@@ -10,7 +10,7 @@ import { seedClassrooms } from './classrooms.js';
 import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
 import { seedEducations } from './educations.js';
-import { alignPostTestEnrolments, seedExamAttempts } from './exam-attempts.js';
+import { type DemoRollUps, rollUpPostTestEnrolments, seedExamAttempts } from './exam-attempts.js';
 import { seedExams } from './exams.js';
 import { seedFaq } from './faq.js';
 import { seedJobs } from './jobs.js';
@@ -260,9 +260,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /**
  * The demo data of the README: a holding with two sub-companies, a separate company, and their people and content
- * (whose files go into `files`, the storage the app serves from).
+ * (whose files go into `files`, the storage the app serves from). `rollUps` are the built application's services
+ * whose roll-ups bring what the seeds wrote directly in line (the post-tests' enrolments and assignments).
  */
-export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
+export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await asSystem(db, async (tx) => {
     const insertCompany = async (values: typeof companies.$inferInsert) => {
@@ -378,7 +379,9 @@ export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
     // Attempts on the seeded exams (the exams seed comes before this once merged; without exams it adds nothing).
     await seedExamAttempts(tx, demo.id, 'tr', 'learner@demo.test');
     await seedExamAttempts(tx, acme.id, 'en', 'learner@acme.test');
-    await alignPostTestEnrolments(tx, demo.id);
-    await alignPostTestEnrolments(tx, acme.id);
+    await rollUpPostTestEnrolments(tx, demo.id, rollUps);
+    await rollUpPostTestEnrolments(tx, acme.id, rollUps);
   });
+  // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
+  await rollUps.platform.events.idle();
 }

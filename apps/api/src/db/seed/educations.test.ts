@@ -116,7 +116,7 @@ describe('demo seed: educations and programs', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
     for (const slug of ['demo', 'acme']) loaded[slug] = await load(test.db, slug);
   });
   afterAll(() => test.close());

@@ -1,5 +1,9 @@
 import { type QuestionAnswer, type QuestionBody, ROLE, scoreAnswer } from '@kampus/shared';
 import { sql } from 'drizzle-orm';
+import type { AssignmentsService } from '../../modules/learning/assignments/service.js';
+import type { EducationsService } from '../../modules/learning/educations/service.js';
+import type { Initiator } from '../../platform/actor.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Db } from '../client.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -139,44 +143,33 @@ export async function seedExamAttempts(tx: Db, companyId: number, language: 'tr'
 }
 
 /**
- * The educations that got a post-test after their enrolments were seeded: each enrolment is brought to where the live
- * roll-up (educations/enrolments.ts `withPostTest`) puts it — the post-test is one more required part at the end,
- * completed once passed, started once tried; a completion reached before stays at 100%, as the roll-up keeps it — and
- * the rows of the assignments that give those educations follow, as the publish job's roll-up (`syncRows`) has them:
- * progress is the mean of the items' progress.
+ * The built application's parts the demo needs (main.ts's, a test's TestApp): the services whose roll-ups it runs over
+ * what its seeds wrote directly, and the event bus whose subscribers (programs, assignments) follow those roll-ups.
  */
-export async function alignPostTestEnrolments(tx: Db, companyId: number) {
-  await tx.execute(sql`
-    update education_enrolments en set
-      completed_parts = en.completed_parts + t.passed::int,
-      finished_rate = case when en.status = 'completed' then en.finished_rate
-        else round(100.0 * (en.completed_parts + t.passed::int) / (t.parts + 1))::int end,
-      status = case when en.status = 'not_started' and t.tried then 'in_progress' else en.status end
-    from (
-      select en2.id,
-        (select count(*) from education_parts p where p.education_id = e.id)::int as parts,
-        exists (select 1 from exam_attempts a where a.exam_id = e.post_test_exam_id and a.user_id = en2.user_id
-          and a.passed) as passed,
-        exists (select 1 from exam_attempts a where a.exam_id = e.post_test_exam_id and a.user_id = en2.user_id)
-          as tried
-      from education_enrolments en2 join educations e on e.id = en2.education_id
-      where e.company_id = ${companyId} and e.post_test_exam_id is not null
-    ) t
-    where en.id = t.id`);
-  // Assignments made only of educations, one of which has a post-test: their people's progress is the mean again.
-  await tx.execute(sql`
-    update assignment_users au set progress = case when au.status = 'completed' then 100 else m.mean end
-    from (
-      select au2.id, round(avg(case when ee.status = 'completed' then 100 else coalesce(ee.finished_rate, 0) end))::int
-        as mean
-      from assignment_users au2
-      join assignment_items i on i.assignment_id = au2.assignment_id
-      left join education_enrolments ee on ee.education_id = i.ref_id and ee.user_id = au2.user_id
-      where au2.company_id = ${companyId}
-        and not exists (select 1 from assignment_items x where x.assignment_id = au2.assignment_id and x.type <> 'education')
-        and exists (select 1 from assignment_items x join educations e on e.id = x.ref_id
-          where x.assignment_id = au2.assignment_id and e.post_test_exam_id is not null)
-      group by au2.id
-    ) m
-    where au.id = m.id`);
+export interface DemoRollUps {
+  services: { educations: Pick<EducationsService, 'enrolments'>; assignments: Pick<AssignmentsService, 'delivery'> };
+  platform: { events: Pick<EventBus, 'idle'> };
+}
+
+/**
+ * The educations that got a post-test after their enrolments were seeded: each of their enrolments goes through the
+ * educations' own roll-up (`enrolments.sync`: the post-test is one more required part at the end, completed once
+ * passed, started once tried; a completion reached before stays), then the rows of the assignments that give those
+ * educations through the publish job's (`syncRows`). Nothing here restates their rules.
+ */
+export async function rollUpPostTestEnrolments(tx: Db, companyId: number, rollUps: DemoRollUps) {
+  const who: Initiator = { companyId, userId: null, impersonatorId: null, ip: null, requestId: null };
+  const enrolments = rowsOf<{ id: number }>(
+    await tx.execute(sql`select en.id from education_enrolments en join educations e on e.id = en.education_id
+      where e.company_id = ${companyId} and e.post_test_exam_id is not null order by en.id`),
+  );
+  for (const { id } of enrolments) await rollUps.services.educations.enrolments.sync(tx, who, id, false);
+  await rollUps.services.assignments.delivery.syncRows(
+    tx,
+    who,
+    sql`au.company_id = ${companyId} and au.assignment_id in (select i.assignment_id from assignment_items i
+      join educations e on e.id = i.ref_id where i.type = 'education' and e.company_id = ${companyId}
+        and e.post_test_exam_id is not null)`,
+    false,
+  );
 }

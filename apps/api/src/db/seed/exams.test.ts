@@ -12,7 +12,7 @@ describe('demo seed: three exams per company on the question bank', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
     for (const slug of ['demo', 'acme']) {
       const [row] = await asSystem(test.db, (tx) => tx.select().from(companies).where(eq(companies.slug, slug)));
       if (row) company[slug] = row;

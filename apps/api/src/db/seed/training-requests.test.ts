@@ -10,7 +10,7 @@ describe('demo seed: training requests', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
   });
   afterAll(() => test.close());
 

@@ -7,7 +7,7 @@ describe('demo seed: automatic assignments', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
   });
   afterAll(() => test.close());
 

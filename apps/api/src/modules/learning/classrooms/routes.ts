@@ -18,9 +18,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { badRequest } from '../../../platform/http/errors.js';
+import { ImportFileRejected } from '../../../platform/imports/import-reader.js';
 import { contentDisposition } from '../../../platform/resource/export.js';
 import { registerResource } from '../../../platform/resource/routes.js';
-import { ImportFileRejected } from '../../organisation/users/import-reader.js';
 import type { ClassroomsService } from './service.js';
 
 /** An attendance sheet is a few hundred rows: 2 MB is far more than one needs. */

@@ -22,8 +22,8 @@ import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { forbidden, invalidFields, notFound } from '../../../platform/http/errors.js';
 import { type Translate, translator } from '../../../platform/i18n.js';
+import { readUploadedSheet, type UploadedFile } from '../../../platform/imports/import-reader.js';
 import type { NotificationsService } from '../../frame/notifications/service.js';
-import { readUploadedSheet, type UploadedFile } from '../../organisation/users/import-reader.js';
 import type { EducationsService } from '../educations/service.js';
 import { sessionCalendar } from './ics.js';
 

@@ -9,7 +9,7 @@ describe('demo seed: content library', () => {
 
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
   });
   afterAll(() => test.close());
 

@@ -8,25 +8,27 @@ import {
   QUESTION_TYPES,
   type QuestionCreate,
   type QuestionImportColumn,
+  type QuestionImportImage,
   type QuestionImportQuery,
   type QuestionImportResult,
   type QuestionImportRowError,
   type QuestionType,
   questionCreateSchema,
 } from '@kampus/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.js';
-import { educationCategories, hashtags } from '../../../db/schema/index.js';
+import { educationCategories, hashtags, storedFiles } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { languageOf, type Translate, translator } from '../../../platform/i18n.js';
+import { normaliseHeader, readImportFile } from '../../../platform/imports/import-file.js';
 import { EXPORT_CONTENT_TYPES, type ExportFile } from '../../../platform/resource/export.js';
 import { foldCase } from '../../../platform/resource/resource.js';
-import { normaliseHeader, readImportFile } from '../../organisation/users/import-file.js';
+import { fileUrlOf, storedNameOf } from '../../../platform/uploads.js';
 import { insertQuestion, plainText } from './bank.js';
 
 const NS = 'questionImport';
@@ -103,6 +105,13 @@ const paragraphs = (text: string) =>
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('');
 
+/** An image's text alternative from its file name: "yangin-cikisi_2.png" reads "yangin cikisi 2". */
+const altOf = (name: string) =>
+  name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
+
 /** A cell holding a list: a line each, or `|`-separated on one line. */
 const listOf = (cell: string) =>
   (cell.includes('\n') ? cell.split(/\r?\n/) : cell.split('|')).map((item) => item.trim()).filter((item) => item);
@@ -131,6 +140,8 @@ function columnOfIssue(path: PropertyKey[]): QuestionImportColumn | null {
 interface Context {
   categories: Map<string, number>;
   hashtags: Map<string, number>;
+  /** The images sent with the file by their folded name: our stored image's address, or null for a foreign one. */
+  images: Map<string, string | null>;
   language: Locale;
   t: Translate;
 }
@@ -152,7 +163,14 @@ export function readRow(cells: Partial<Record<QuestionImportColumn, string>>, ct
     fail('type', `${NS}.errors.type_unknown`);
     return { ok: false, errors };
   }
-  const text = paragraphs(cell('text'));
+  let text = paragraphs(cell('text'));
+  const imageName = cell('image');
+  if (imageName !== '') {
+    const url = ctx.images.get(foldCase(imageName));
+    if (url === undefined) fail('image', `${NS}.errors.image_missing`, { name: imageName });
+    else if (url === null) fail('image', `${NS}.errors.image_foreign`, { name: imageName });
+    else text += `<p><img src="${escapeHtml(url)}" alt="${escapeHtml(altOf(imageName))}"></p>`;
+  }
   const explanationText = cell('explanation');
   const base = { text, explanation: explanationText ? paragraphs(explanationText) : null };
   const lines = listOf(cell('options'));
@@ -267,6 +285,34 @@ async function lookupsOf(tx: Db, companyId: number) {
   return { categories, hashtags: new Map(hashtagRows.map((h) => [foldCase(h.name), h.id])) };
 }
 
+/**
+ * The images sent with the file, each ours (an image the company stored, by its address) or foreign (an address of
+ * another company's file, of no stored file, or of something not an image).
+ */
+async function imagesOf(tx: Db, companyId: number, images: readonly QuestionImportImage[]) {
+  const names = images.map((image) => storedNameOf(image.url)).filter((name): name is string => name !== null);
+  const own =
+    names.length === 0
+      ? []
+      : await tx
+          .select({ name: storedFiles.name })
+          .from(storedFiles)
+          .where(
+            and(
+              eq(storedFiles.companyId, companyId),
+              inArray(storedFiles.name, names),
+              like(storedFiles.mime, 'image/%'),
+            ),
+          );
+  const ours = new Set(own.map((row) => row.name));
+  const map = new Map<string, string | null>();
+  for (const image of images) {
+    const stored = storedNameOf(image.url);
+    map.set(foldCase(image.name.trim()), stored && ours.has(stored) ? fileUrlOf(stored) : null);
+  }
+  return map;
+}
+
 /** The template's example row of each type, in the request's language. */
 function exampleRows(t: Translate): string[][] {
   const example = (type: QuestionType) => {
@@ -310,12 +356,16 @@ export function createQuestionImport(platform: Platform) {
       };
     },
 
-    /** POST api/admin/questions/import: checks every row; unless a dry run, writes the valid ones in one transaction. */
+    /**
+     * POST api/admin/questions/import: checks every row; unless a dry run, writes the valid ones in one transaction.
+     * A row naming an image that was not sent, or is not the company's, is one bad row among the others.
+     */
     async run(
       actor: Actor,
       file: { name: string; mime: string; data: Buffer },
       options: QuestionImportQuery,
       t: Translate,
+      images: readonly QuestionImportImage[],
     ): Promise<QuestionImportResult> {
       const sheet = await readImportFile(file, QUESTION_IMPORT_MAX_ROWS);
       const { columns: columnAliases } = getLookups();
@@ -334,7 +384,12 @@ export function createQuestionImport(platform: Platform) {
         throw new HttpError(422, 'errors.validation_failed', {}, { file: [`${NS}.errors.columns_missing`] });
       }
       return inTenant(db, actor.companyId, async (tx) => {
-        const ctx: Context = { ...(await lookupsOf(tx, actor.companyId)), language: languageOf(t), t };
+        const ctx: Context = {
+          ...(await lookupsOf(tx, actor.companyId)),
+          images: await imagesOf(tx, actor.companyId, images),
+          language: languageOf(t),
+          t,
+        };
         const valid: { row: number; input: QuestionCreate }[] = [];
         const errors: QuestionImportRowError[] = [];
         for (const row of sheet.rows) {

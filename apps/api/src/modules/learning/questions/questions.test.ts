@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Question } from '@kampus/shared';
+import { QUESTION_IMPORT_COLUMNS, type Question } from '@kampus/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +32,12 @@ describeResourceContract({
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function multipart(data: Buffer, fileName: string, type = XLSX) {
+function multipart(data: Buffer, fileName: string, type = XLSX, fields: Record<string, string> = {}) {
   const boundary = `----kampus${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const fieldParts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = `${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
   return {
     body: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -62,8 +65,15 @@ describe('the question bank: bodies per type, versions, filters, deletion, impor
   const asOther = companyCaller(() => ({ app: test.app, company: other }));
 
   /** POSTs an xlsx to the import as the person of the token, on the company's host. */
-  const upload = (token: string, who: CompanyRow, url: string, data: Buffer, lang = 'tr') => {
-    const form = multipart(data, 'sorular.xlsx');
+  const upload = (
+    token: string,
+    who: CompanyRow,
+    url: string,
+    data: Buffer,
+    lang = 'tr',
+    fields: Record<string, string> = {},
+  ) => {
+    const form = multipart(data, 'sorular.xlsx', XLSX, fields);
     return test.app.inject({
       method: 'POST',
       url,
@@ -341,7 +351,8 @@ describe('the question bank: bodies per type, versions, filters, deletion, impor
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('Type *');
-    expect(String(sheet?.getRow(1).getCell(3).note ?? '')).toContain('*');
+    // The options' note says how to mark the right ones.
+    expect(String(sheet?.getRow(1).getCell(QUESTION_IMPORT_COLUMNS.indexOf('options') + 1).note ?? '')).toContain('*');
     expect(sheet?.rowCount).toBe(9);
     // The template's own examples pass a dry run.
     const dry = await upload(
@@ -416,6 +427,62 @@ describe('the question bank: bodies per type, versions, filters, deletion, impor
     expect(second?.body).toMatchObject({ type: 'true_false', correct: false });
     expect(third?.body).toMatchObject({ type: 'numeric', value: 72.5, tolerance: 0.5 });
     expect(third?.language).toBe('en');
+  });
+
+  it('fails only the row naming an image that was not sent or is not ours, and imports the good rows with theirs', async () => {
+    const stored = async (who: CompanyRow) =>
+      `/api/files/${(await test.factories.createStoredFile(who, { mime: 'image/png' })).name}`;
+    const ours = await stored(company);
+    const theirs = await stored(other);
+    const images = JSON.stringify([
+      { name: 'Uyari-levhasi.png', url: ours },
+      { name: 'baska.png', url: theirs },
+    ]);
+    const file = await workbook([
+      ['Tür', 'Soru', 'Görsel', 'Cevap'],
+      ['Doğru / yanlış', 'Görselli soru 1: levha sarı mı?', 'uyari-levhasi.png', 'doğru'],
+      ['Doğru / yanlış', 'Görselli soru 2', 'yok.png', 'doğru'],
+      ['Doğru / yanlış', 'Görselli soru 3', 'baska.png', 'yanlış'],
+    ]);
+    const dry = await upload(adminToken, company, '/api/admin/questions/import?dry_run=1', file, 'en', { images });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().summary).toEqual({ rows: 3, valid: 1, invalid: 2 });
+    expect(dry.json().errors).toEqual([
+      { row: 3, column: 'image', value: 'yok.png', message: 'No image named "yok.png" was uploaded with the file.' },
+      { row: 4, column: 'image', value: 'baska.png', message: '"baska.png" is not an image your company uploaded.' },
+    ]);
+    expect((await as(adminToken, 'GET', '/api/admin/questions?search=Görselli')).json().meta.total).toBe(0);
+
+    const run = await upload(adminToken, company, '/api/admin/questions/import', file, 'tr', { images });
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toMatchObject({ created: 1, summary: { valid: 1, invalid: 2 } });
+    const imported = (await as(adminToken, 'GET', '/api/admin/questions?search=Görselli')).json().data as Question[];
+    expect(imported).toHaveLength(1);
+    expect(imported[0]?.body.text).toBe(
+      `<p>Görselli soru 1: levha sarı mı?</p><p><img src="${ours}" alt="uyari levhasi" /></p>`,
+    );
+    // The question holds the image as its own: the clean-up keeps it; the other company's file is untouched.
+    const attachments = async (url: string) =>
+      (
+        await asSystem(test.db, (tx) =>
+          tx
+            .select({ n: storedFiles.attachments })
+            .from(storedFiles)
+            .where(eq(storedFiles.name, url.slice('/api/files/'.length))),
+        )
+      )[0]?.n;
+    expect(await attachments(ours)).toBe(1);
+    expect(await attachments(theirs)).toBe(0);
+
+    // A list of images that is not one is refused on its field, and nothing is written.
+    for (const bad of ['not json', JSON.stringify([{ name: '', url: ours }]), JSON.stringify({ name: 'a' })]) {
+      const refused = await upload(adminToken, company, '/api/admin/questions/import', file, 'en', { images: bad });
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().errors.images).toEqual([
+        'The list of images could not be read. Reload the page and upload the images again.',
+      ]);
+    }
+    expect((await as(adminToken, 'GET', '/api/admin/questions?search=Görselli')).json().meta.total).toBe(1);
   });
 
   it('refuses what is not an import: no file, no type column, another company, a reader', async () => {

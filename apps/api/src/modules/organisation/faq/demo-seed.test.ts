@@ -8,7 +8,7 @@ describe('demo seed: FAQ', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
   });
   afterAll(() => test.close());
 

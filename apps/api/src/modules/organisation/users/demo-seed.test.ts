@@ -7,7 +7,7 @@ describe('demo seed: registration requests', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp();
-    await seedDemo(test.db, test.platform.files);
+    await seedDemo(test.db, test.platform.files, test);
   });
   afterAll(() => test.close());
 

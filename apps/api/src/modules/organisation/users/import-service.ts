@@ -16,11 +16,11 @@ import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { languageOf, type Translate, translator } from '../../../platform/i18n.js';
+import { readImportFile } from '../../../platform/imports/import-file.js';
 import { EXPORT_CONTENT_TYPES, type ExportFile, toCsv } from '../../../platform/resource/export.js';
 import type { AuthService } from '../../identity/auth/service.js';
 import { findLabelledFields } from './custom-fields.js';
 import { applyImport, planImport, summaryOf } from './import.js';
-import { readImportFile } from './import-file.js';
 
 const INVITATION_JOB = 'users.import-invitations';
 const invitationJobSchema = z.object({ companyId: z.number(), userIds: z.array(z.number()) });

@@ -15,8 +15,8 @@ import {
 } from '../../../../test/helpers.js';
 import { auditLogs, roles, roleUser, users } from '../../../db/schema/index.js';
 import { asSystem } from '../../../db/scope.js';
+import { normaliseHeader } from '../../../platform/imports/import-file.js';
 import { normaliseDate } from './import.js';
-import { normaliseHeader } from './import-file.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

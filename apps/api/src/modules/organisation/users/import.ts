@@ -18,10 +18,11 @@ import type { Actor } from '../../../platform/actor.js';
 import { record } from '../../../platform/events.js';
 import { fieldErrorsOf } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
+import { ImportFileRejected, type ImportSheet } from '../../../platform/imports/import-file.js';
 import { columnValues } from '../../../platform/resource/resource.js';
 import { USER_COLUMNS } from './columns.js';
 import { findDefinedFields } from './custom-fields.js';
-import { ImportFileRejected, type ImportSheet, mapHeaders } from './import-file.js';
+import { mapHeaders } from './import-headers.js';
 
 /** Rows per INSERT or UPDATE statement: well under PostgreSQL's 65,535 parameters of one statement. */
 const WRITE_CHUNK = 500;

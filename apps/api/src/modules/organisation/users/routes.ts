@@ -22,9 +22,9 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
+import { ImportFileRejected } from '../../../platform/imports/import-file.js';
 import { contentDisposition } from '../../../platform/resource/export.js';
 import { registerResource } from '../../../platform/resource/routes.js';
-import { ImportFileRejected } from './import-file.js';
 import type { UsersService } from './service.js';
 
 /** The one file of an import request; a missing, repeated or oversized file is refused before anything is read. */

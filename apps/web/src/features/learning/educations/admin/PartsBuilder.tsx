@@ -1,52 +1,15 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { type Classroom, type Content, EDUCATION_PARTS_MAX, type PartInput } from '@kampus/shared';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Box, Group, Loader, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconChalkboard,
-  IconGripVertical,
-  IconListDetails,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconChalkboard, IconListDetails } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/EmptyState.js';
+import { SortableList } from '../../../../components/SortableList.js';
 import { useClassroomOptions } from '../../classrooms/api.js';
 import { ContentTypeIcon, formatDuration } from '../../content/ContentType.js';
 import { useContentOptions } from './api.js';
-import { moveTo, type PartDisplay, partKey } from './form.js';
+import { type PartDisplay, partKey } from './form.js';
 
 /** What was picked to become a part: a content of the library or a classroom training. */
 export type PickedPart = { type: 'content'; content: Content } | { type: 'classroom'; classroom: Classroom };
@@ -175,143 +138,59 @@ function ClassroomPicker({
   );
 }
 
-interface RowProps {
-  part: PartInput;
-  index: number;
-  count: number;
-  display: PartDisplay | undefined;
-  error: string | undefined;
-  onMove: (to: number) => void;
-  onRequired: (required: boolean) => void;
-  onRemove: () => void;
-}
-
-function PartRow({ part, index, count, display, error, onMove, onRequired, onRemove }: RowProps) {
+/** What a part's row shows: its kind, title, length, whether it can be taken, and its error. */
+function PartSummary({ part, display, error }: { part: PartInput; display: PartDisplay | undefined; error?: string }) {
   const { t } = useTranslation();
-  const key = partKey(part);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: key,
-  });
   const name = display?.title ?? t('education.parts.unknown', { id: part.ref_id });
   const duration = formatDuration(display?.duration_seconds);
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      radius="md"
-      p="xs"
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        borderColor: error ? 'var(--mantine-color-danger-filled)' : undefined,
-      }}
-      data-testid="part-row"
-      data-ref-id={part.ref_id}
-    >
-      {/* On a narrow screen the switch and buttons go under the title rather than squeezing it away. */}
-      <Group gap="xs" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            style={{ cursor: 'grab', touchAction: 'none' }}
-            aria-label={t('education.parts.drag_handle', { name })}
-            {...attributes}
-            {...listeners}
-            data-testid="part-handle"
-          >
-            <IconGripVertical size={18} aria-hidden />
-          </ActionIcon>
-          <Text fz="sm" c="dimmed" w={20} ta="right" aria-hidden>
-            {index + 1}
-          </Text>
-          {display?.content_type && <ContentTypeIcon type={display.content_type} size={26} />}
-          {part.type === 'classroom' && <IconChalkboard size={24} aria-hidden />}
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Text fz="sm" fw={600} lineClamp={1} data-testid="part-title">
-              {name}
+    <>
+      {display?.content_type && <ContentTypeIcon type={display.content_type} size={26} />}
+      {part.type === 'classroom' && <IconChalkboard size={24} aria-hidden />}
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text fz="sm" fw={600} lineClamp={1} data-testid="part-title">
+          {name}
+        </Text>
+        <Group gap={6}>
+          {display?.content_type && (
+            <Text fz="xs" c="dimmed">
+              {t(`content.types.${display.content_type}`)}
             </Text>
-            <Group gap={6}>
-              {display?.content_type && (
-                <Text fz="xs" c="dimmed">
-                  {t(`content.types.${display.content_type}`)}
-                </Text>
-              )}
-              {part.type === 'classroom' && (
-                <Text fz="xs" c="dimmed">
-                  {t('classroom.part_type')}
-                </Text>
-              )}
-              {duration && (
-                <Text fz="xs" c="dimmed">
-                  {duration}
-                </Text>
-              )}
-              {display && !display.available && (
-                <Badge size="xs" color="warning" variant="light">
-                  {t('education.parts.unavailable')}
-                </Badge>
-              )}
-            </Group>
-            {error && (
-              <Text fz="xs" c="danger" role="alert" data-testid="part-error">
-                {error}
-              </Text>
-            )}
-          </Stack>
+          )}
+          {part.type === 'classroom' && (
+            <Text fz="xs" c="dimmed">
+              {t('classroom.part_type')}
+            </Text>
+          )}
+          {duration && (
+            <Text fz="xs" c="dimmed">
+              {duration}
+            </Text>
+          )}
+          {display && !display.available && (
+            <Badge size="xs" color="warning" variant="light">
+              {t('education.parts.unavailable')}
+            </Badge>
+          )}
         </Group>
-        <Group gap="xs" wrap="nowrap" ml="auto">
-          <Switch
-            label={t('education.parts.required')}
-            checked={part.required ?? true}
-            onChange={(event) => onRequired(event.currentTarget.checked)}
-            aria-label={t('education.parts.required_for', { name })}
-            data-testid="part-required"
-          />
-          <Group gap={2} wrap="nowrap">
-            <Tooltip label={t('education.parts.move_up')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('education.parts.move_up_named', { name })}
-                disabled={index === 0}
-                onClick={() => onMove(index - 1)}
-                data-testid="part-up"
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('education.parts.move_down')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('education.parts.move_down_named', { name })}
-                disabled={index === count - 1}
-                onClick={() => onMove(index + 1)}
-                data-testid="part-down"
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('education.parts.remove')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="danger"
-                aria-label={t('education.parts.remove_named', { name })}
-                onClick={onRemove}
-                data-testid="part-remove"
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
-      </Group>
-    </Paper>
+        {error && (
+          <Text fz="xs" c="danger" role="alert" data-testid="part-error">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </>
   );
 }
+
+const PART_TEST_IDS = {
+  list: 'parts-list',
+  row: 'part-row',
+  handle: 'part-handle',
+  up: 'part-up',
+  down: 'part-down',
+  remove: 'part-remove',
+};
 
 /**
  * The parts of an education in their order: contents picked from the library, dragged by the handle or moved from
@@ -320,31 +199,11 @@ function PartRow({ part, index, count, display, error, onMove, onRequired, onRem
  */
 export function PartsBuilder({ parts, onChange, displays, onPicked, errors }: PartsBuilderProps) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const keys = parts.map(partKey);
-  const nameOf = (id: UniqueIdentifier) => {
-    const part = parts[keys.indexOf(String(id))];
-    return part ? (displays.get(partKey(part))?.title ?? String(part.ref_id)) : String(id);
-  };
-  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : keys.indexOf(String(id)) + 1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('education.parts.announce.picked', { name: nameOf(active.id), position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t('education.parts.announce.moved', { name: nameOf(active.id), position: positionOf(over.id) })
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      t('education.parts.announce.dropped', { name: nameOf(active.id), position: positionOf(over?.id ?? active.id) }),
-    onDragCancel: ({ active }) => t('education.parts.announce.cancelled', { name: nameOf(active.id) }),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(moveTo(parts, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
-  };
+  const nameOf = (part: PartInput) =>
+    displays.get(partKey(part))?.title ?? t('education.parts.unknown', { id: part.ref_id });
+  const errorAt = (index: number) =>
+    errors[`parts.${index}.ref_id`] ?? errors[`parts.${index}`] ?? errors[`parts.${index}.type`];
   const pick = (content: Content) => {
     onPicked({ type: 'content', content });
     onChange([...parts, { type: 'content', ref_id: content.id, required: true }]);
@@ -382,33 +241,28 @@ export function PartsBuilder({ parts, onChange, displays, onPicked, errors }: Pa
             />
           </Box>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: { draggable: t('education.parts.announce.instructions') },
-            }}
-          >
-            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-              <Stack gap="xs" data-testid="parts-list">
-                {parts.map((part, index) => (
-                  <PartRow
-                    key={partKey(part)}
-                    part={part}
-                    index={index}
-                    count={parts.length}
-                    display={displays.get(partKey(part))}
-                    error={errors[`parts.${index}.ref_id`] ?? errors[`parts.${index}`] ?? errors[`parts.${index}.type`]}
-                    onMove={(to) => onChange(moveTo(parts, index, to))}
-                    onRequired={(required) => update(index, { required })}
-                    onRemove={() => onChange(parts.filter((_, i) => i !== index))}
-                  />
-                ))}
-              </Stack>
-            </SortableContext>
-          </DndContext>
+          <SortableList
+            items={parts}
+            onChange={onChange}
+            keyOf={partKey}
+            nameOf={nameOf}
+            ns="education.parts"
+            testIds={PART_TEST_IDS}
+            renderItem={(part, index) => (
+              <PartSummary part={part} display={displays.get(partKey(part))} error={errorAt(index)} />
+            )}
+            renderControls={(part, index) => (
+              <Switch
+                label={t('education.parts.required')}
+                checked={part.required ?? true}
+                onChange={(event) => update(index, { required: event.currentTarget.checked })}
+                aria-label={t('education.parts.required_for', { name: nameOf(part) })}
+                data-testid="part-required"
+              />
+            )}
+            hasError={(_, index) => errorAt(index) !== undefined}
+            rowData={(part) => ({ 'data-ref-id': part.ref_id })}
+          />
         )}
         <ContentPicker exclude={new Set(keys)} onPick={pick} disabled={full} />
         <ClassroomPicker exclude={new Set(keys)} onPick={pickClassroom} disabled={full} />

@@ -1,6 +1,6 @@
 import type { Education } from '@kampus/shared';
 import { describe, expect, it } from 'vitest';
-import { educationValues, moveTo, partDisplays, partKey, partsSeconds } from './form.js';
+import { educationValues, partDisplays, partKey, partsSeconds } from './form.js';
 
 const part = (id: number, ref_id: number, order: number, required = true, duration: number | null = 60) => ({
   id,
@@ -56,12 +56,6 @@ describe('education form values', () => {
         { type: 'content', ref_id: 30, required: false },
       ],
     });
-  });
-
-  it('moves a part, clamping the target into the list', () => {
-    expect(moveTo(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
-    expect(moveTo(['a', 'b', 'c'], 2, -4)).toEqual(['c', 'a', 'b']);
-    expect(moveTo(['a', 'b', 'c'], 5, 0)).toEqual(['a', 'b', 'c']);
   });
 
   it('adds up the known lengths of the parts, or says none is known', () => {

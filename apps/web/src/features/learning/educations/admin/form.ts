@@ -89,16 +89,6 @@ export function partDisplays(education: Education | null): Map<string, PartDispl
   );
 }
 
-/** The list with the item at `from` moved to `to` (both clamped into the list). */
-export function moveTo<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  if (from < 0 || from >= next.length) return next;
-  const target = Math.max(0, Math.min(next.length - 1, to));
-  const [moved] = next.splice(from, 1);
-  next.splice(target, 0, moved as T);
-  return next;
-}
-
 /** The parts' total length in seconds, when any part has one (the estimated duration's suggestion). */
 export function partsSeconds(
   parts: readonly Pick<PartInput, 'type' | 'ref_id'>[],

@@ -1,24 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { EXAM_QUESTIONS_MAX, type ExamQuestionSummary, QUESTION_DIFFICULTIES, QUESTION_TYPES } from '@kampus/shared';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -33,11 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SortableList } from '../../../../components/SortableList.js';
 import { useCategoryOptions } from '../../educations/admin/category-options.js';
-import { moveTo } from '../../educations/admin/form.js';
 import { type BankQuestion, useBankQuestions } from './api.js';
 
 const NS = 'examAdmin';
@@ -62,89 +43,14 @@ function QuestionMeta({ question }: { question: QuestionDisplay }) {
   );
 }
 
-interface ChosenRowProps {
-  id: number;
-  index: number;
-  count: number;
-  display: QuestionDisplay | undefined;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}
-
-function ChosenRow({ id, index, count, display, onMove, onRemove }: ChosenRowProps) {
-  const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-  });
-  const name = display?.title ?? `#${id}`;
-  return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      radius="md"
-      p="xs"
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-      }}
-      data-testid="chosen-question"
-      data-question-id={id}
-    >
-      <Group gap="xs" wrap="nowrap">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          aria-label={t(`${NS}.picker.drag_handle`, { name })}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={18} aria-hidden />
-        </ActionIcon>
-        <Text fz="sm" c="dimmed" w={24} ta="right" aria-hidden>
-          {index + 1}
-        </Text>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text fz="sm" fw={600} lineClamp={2}>
-            {name}
-          </Text>
-          {display && <QuestionMeta question={display} />}
-        </Stack>
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t(`${NS}.picker.move_up_named`, { name })}
-            disabled={index === 0}
-            onClick={() => onMove(index - 1)}
-          >
-            <IconArrowUp size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t(`${NS}.picker.move_down_named`, { name })}
-            disabled={index === count - 1}
-            onClick={() => onMove(index + 1)}
-          >
-            <IconArrowDown size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="danger"
-            aria-label={t(`${NS}.picker.remove_named`, { name })}
-            onClick={onRemove}
-            data-testid="chosen-remove"
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
-      </Group>
-    </Paper>
-  );
-}
+const CHOSEN_TEST_IDS = {
+  list: 'chosen-list',
+  row: 'chosen-question',
+  handle: 'chosen-handle',
+  up: 'chosen-up',
+  down: 'chosen-down',
+  remove: 'chosen-remove',
+};
 
 /** The question bank, searched and filtered, each active question one click from the chosen list. */
 function BankList({
@@ -263,25 +169,7 @@ interface QuestionPickerProps {
  */
 export function QuestionPicker({ ids, onChange, displays, onPicked, errors }: QuestionPickerProps) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const nameOf = (id: UniqueIdentifier) => displays.get(Number(id))?.title ?? String(id);
-  const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t(`${NS}.picker.announce.picked`, { name: nameOf(active.id), position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t(`${NS}.picker.announce.moved`, { name: nameOf(active.id), position: positionOf(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      t(`${NS}.picker.announce.dropped`, { name: nameOf(active.id), position: positionOf(over?.id ?? active.id) }),
-    onDragCancel: ({ active }) => t(`${NS}.picker.announce.cancelled`, { name: nameOf(active.id) }),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(moveTo(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
-  };
+  const nameOf = (id: number) => displays.get(id)?.title ?? `#${id}`;
   const listError = errors.question_ids ?? Object.entries(errors).find(([key]) => key.startsWith('question_ids.'))?.[1];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="question-picker">
@@ -308,31 +196,26 @@ export function QuestionPicker({ ids, onChange, displays, onPicked, errors }: Qu
               {t(`${NS}.picker.chosen_empty`)}
             </Text>
           ) : (
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              onDragEnd={onDragEnd}
-              accessibility={{
-                announcements,
-                screenReaderInstructions: { draggable: t(`${NS}.picker.announce.instructions`) },
+            <SortableList
+              items={ids}
+              onChange={onChange}
+              keyOf={(id) => id}
+              nameOf={nameOf}
+              ns={`${NS}.picker`}
+              testIds={CHOSEN_TEST_IDS}
+              renderItem={(id) => {
+                const display = displays.get(id);
+                return (
+                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                    <Text fz="sm" fw={600} lineClamp={2}>
+                      {nameOf(id)}
+                    </Text>
+                    {display && <QuestionMeta question={display} />}
+                  </Stack>
+                );
               }}
-            >
-              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                <Stack gap="xs" data-testid="chosen-list">
-                  {ids.map((id, index) => (
-                    <ChosenRow
-                      key={id}
-                      id={id}
-                      index={index}
-                      count={ids.length}
-                      display={displays.get(id)}
-                      onMove={(to) => onChange(moveTo(ids, index, to))}
-                      onRemove={() => onChange(ids.filter((other) => other !== id))}
-                    />
-                  ))}
-                </Stack>
-              </SortableContext>
-            </DndContext>
+              rowData={(id) => ({ 'data-question-id': id })}
+            />
           )}
         </Stack>
       </Paper>

@@ -58,7 +58,8 @@ export default function ResultPage() {
               {result.title}
             </Title>
             <Group gap="xs">
-              <Badge color={color} variant="light" size="lg" data-testid="result-verdict">
+              {/* A dot badge: the light variant's teal text fails contrast (axe), as on the tests page. */}
+              <Badge color={color} variant="dot" size="lg" data-testid="result-verdict" data-verdict={verdict}>
                 {t(`${NS}.result.${verdict}`)}
               </Badge>
               <Text fz="sm" c="dimmed">
