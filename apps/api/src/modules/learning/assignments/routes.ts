@@ -1,6 +1,8 @@
 import {
   assigneeListQuerySchema,
   assigneeListSchema,
+  assignmentPeopleAddedSchema,
+  assignmentPeopleAddSchema,
   assignmentPublishResultSchema,
   assignmentResponseSchema,
   assignmentsContract,
@@ -53,6 +55,23 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
       schema: { tags, params: idParams, querystring: assigneeListQuerySchema, response: { 200: assigneeListSchema } },
     },
     async (request) => assignments.people(actorOf(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/api/admin/assignments/:id/people',
+    {
+      config: write,
+      schema: {
+        tags,
+        params: idParams,
+        body: assignmentPeopleAddSchema,
+        response: { 201: assignmentPeopleAddedSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await assignments.addPeople(actorOf(request), request.params.id, request.body.user_ids, request.t);
+      return reply.code(201).send(result);
+    },
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import {
   type AssigneeList,
   type AssignmentItemType,
+  type AssignmentPeopleAdded,
   type AssignmentPublishResult,
   assignmentsContract,
   type Content,
@@ -56,6 +57,10 @@ export function useAssignees(id: number, query: ResourceQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** POST …/{id}/people: gives the published assignment to more people, as publishing gives it (201). */
+export const addAssignees = (id: number, userIds: number[]) =>
+  http.post<AssignmentPeopleAdded>(`${base(id)}/people`, { user_ids: userIds });
 
 /** POST …/{id}/people/{userId}/remind: the reminder mail and notification again, now. */
 export const remindAssignee = (id: number, userId: number) =>
