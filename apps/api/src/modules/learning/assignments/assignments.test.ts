@@ -486,7 +486,7 @@ describe('assignments: publish, people, progress, the learner and the mandatory 
     });
     expect(started.statusCode, started.body).toBe(202);
     await settle();
-    const job = await as(adminToken, 'GET', `/api/jobs/${started.json().job_id}`);
+    const job = await as(adminToken, 'GET', `/api/jobs/${started.json().data.job_id}`);
     expect(job.json().data.state, job.body).toBe('done');
   });
 

@@ -8,7 +8,7 @@ import {
   assignmentsContract,
   EXPORT_FORMATS,
   ID_MAX,
-  jobStartedSchema,
+  jobStartedResponseSchema,
   learnerAssignmentDetailResponseSchema,
   learnerAssignmentListSchema,
   messageSchema,
@@ -83,7 +83,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         params: idParams,
         querystring: assigneeListQuerySchema,
         body: exportBody,
-        response: { 202: jobStartedSchema },
+        response: { 202: jobStartedResponseSchema },
       },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         request.query,
         request.body.format,
       );
-      return reply.code(202).send({ job_id: jobId });
+      return reply.code(202).send({ data: { job_id: jobId } });
     },
   );
 

@@ -122,7 +122,7 @@ describe('PeopleSection', () => {
 
   it('exports the people as xlsx through a job', { timeout: 20_000 }, async () => {
     serve();
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ job_id: 12 } as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { job_id: 12 } } as never);
     renderSection('/admin/assignment/7/edit?tab=people&status=overdue');
     await screen.findByText('Ayşe Yılmaz');
     fireEvent.click(screen.getByTestId('assignment-people-export'));
