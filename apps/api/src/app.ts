@@ -242,11 +242,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerErrorHandling(app);
   // After the access pipeline's hook: text PostgreSQL cannot store (NUL, lone surrogates) is a 422 on every route.
   registerInputGuard(app);
-  // A request answers once the subscribers of the events it recorded have run (their notifications exist by then).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await platform.events.settled(request.id);
-    return payload;
-  });
   // Socket.IO answers on the same port once the server listens; its sockets close before the HTTP server does.
   app.addHook('onListen', async () => platform.realtime.attach(app.server));
   app.addHook('preClose', () => platform.realtime.close());

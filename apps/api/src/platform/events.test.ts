@@ -123,47 +123,6 @@ describe('record: the audit row and the domain event of one change', () => {
     expect(row?.actorUserId).toBeNull();
   });
 
-  it('settles what a request set off, including what its subscribers recorded, and nothing of other requests', async () => {
-    const done: string[] = [];
-    let releaseOther: () => void = () => undefined;
-    const other = new Promise<void>((resolve) => {
-      releaseOther = resolve;
-    });
-    bus.subscribe('gift.created', async (event) => {
-      if (event.requestId === 'req-other') return other.then(() => void done.push('other'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      // A subscriber's own change, recorded for the same request, is waited for too.
-      await inTenant(database.db, company.id, (tx) =>
-        record(
-          tx,
-          { companyId: company.id, userId: null, ip: null, requestId: event.requestId },
-          {
-            action: 'gift.told',
-            entity: 'gift',
-            id: 1,
-          },
-        ),
-      );
-      done.push('created');
-    });
-    bus.subscribe('gift.told', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      done.push('told');
-    });
-    const recordFor = (requestId: string) =>
-      inTenant(database.db, company.id, (tx) =>
-        record(tx, { companyId: company.id, ip: null, requestId }, { action: 'gift.created', entity: 'gift', id: 1 }),
-      );
-    await recordFor('req-other');
-    await recordFor('req-mine');
-    await bus.settled('req-mine');
-    expect(done).toEqual(['created', 'told']);
-    await bus.settled('req-unknown');
-    releaseOther();
-    await bus.idle();
-    expect(done).toEqual(['created', 'told', 'other']);
-  });
-
   it('refuses afterCommit outside a scoped transaction', () => {
     expect(() => afterCommit(() => undefined)).toThrow(/inTenant or asSystem/);
   });

@@ -40,11 +40,6 @@ export interface EventBus {
   subscribe(pattern: string, handler: Handler): void;
   /** Resolves once every handler started so far has finished (tests). */
   idle(): Promise<void>;
-  /**
-   * Resolves once the handlers of the events a request recorded have finished: the request answers after what its
-   * change set off (a notification, a mail job), so its client reads its own side effects as before they moved here.
-   */
-  settled(requestId: string): Promise<void>;
 }
 
 /**
@@ -56,7 +51,6 @@ const buses = new WeakMap<Db, ReturnType<typeof createEventBus>>();
 export function createEventBus(db: Db, log: FastifyBaseLogger) {
   const handlers = new Map<string, Handler[]>();
   const running = new Set<Promise<void>>();
-  const byRequest = new Map<string, Set<Promise<void>>>();
 
   function deliver(event: DomainEvent): void {
     const matching = [
@@ -69,19 +63,8 @@ export function createEventBus(db: Db, log: FastifyBaseLogger) {
       const run = Promise.resolve()
         .then(() => handler(event))
         .catch((error: unknown) => log.error({ err: error, action: event.action }, 'an event subscriber failed'))
-        .finally(() => {
-          running.delete(run);
-          if (event.requestId === null) return;
-          const mine = byRequest.get(event.requestId);
-          mine?.delete(run);
-          if (mine?.size === 0) byRequest.delete(event.requestId);
-        });
+        .finally(() => running.delete(run));
       running.add(run);
-      if (event.requestId !== null) {
-        const mine = byRequest.get(event.requestId) ?? new Set();
-        mine.add(run);
-        byRequest.set(event.requestId, mine);
-      }
     }
   }
 
@@ -91,11 +74,6 @@ export function createEventBus(db: Db, log: FastifyBaseLogger) {
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);
-    },
-    async settled(requestId: string) {
-      for (let mine = byRequest.get(requestId); mine && mine.size > 0; mine = byRequest.get(requestId)) {
-        await Promise.all(mine);
-      }
     },
     deliver,
   };
