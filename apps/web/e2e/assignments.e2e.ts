@@ -206,6 +206,30 @@ describe('assignments in Chromium', () => {
     await adminPage.getByTestId('export-ready').waitFor({ timeout: 30_000 });
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
+    // The admin gives it to one more person by hand, from the people tab; they are told by mail as publishing does.
+    const extraEmail = `ek-${stamp}@demo.test`;
+    await apiCall(
+      HOST,
+      'POST',
+      '/api/admin/users',
+      { name: 'Emre', surname: `Aksoy ${stamp}`, email: extraEmail, role_ids: [3] },
+      adminToken,
+    );
+    await adminPage.getByTestId('assignment-people-add').click();
+    const picker = adminPage.getByTestId('assignment-people-add-picker');
+    await picker.click();
+    await picker.fill(`Aksoy ${stamp}`);
+    await adminPage.getByRole('option', { name: new RegExp(`Aksoy ${stamp}`) }).click();
+    await adminPage.keyboard.press('Escape');
+    await expectAccessible(adminPage);
+    await adminPage.getByTestId('assignment-people-add-confirm').click();
+    await adminPage.getByTestId('table-row').filter({ hasText: extraEmail }).waitFor();
+    await mailMatching(extraEmail, (mail) => /type=(?:3D)?assignment/.test(mail.replace(/=\r?\n/g, '')));
+    // The breadcrumbs name the list and the assignment.
+    const crumbs = adminPage.getByTestId('admin-breadcrumbs');
+    await crumbs.getByTestId('admin-breadcrumb-record').filter({ hasText: name }).waitFor();
+    await crumbs.getByRole('link', { name: 'Atamalar' }).waitFor();
+
     // The preview shows the learner's page, read-only.
     await adminPage.goto(`${origin('demo')}/admin/assignment/${assignmentId}/preview`);
     await adminPage.getByTestId('assignment-preview-note').waitFor();

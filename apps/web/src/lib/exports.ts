@@ -1,4 +1,4 @@
-import { isJobFinished, type JobStarted, type JobStatus } from '@kampus/shared';
+import { isJobFinished, type JobStartedResponse, type JobStatus } from '@kampus/shared';
 import { http } from './api.js';
 import { downloadFile } from './download.js';
 import { ApiError } from './http.js';
@@ -10,7 +10,7 @@ export const EXPORT_POLL_MS = 1000;
 /** Starts an export on the server (it answers its background job at once) and answers the job's id. */
 export async function startExport(path: string, query?: Record<string, string | number | boolean>): Promise<number> {
   const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
-  return (await http.post<{ data: JobStarted }>(`${path}${search}`)).data.job_id;
+  return (await http.post<JobStartedResponse>(`${path}${search}`)).data.job_id;
 }
 
 /** Saves the file a finished export job wrote, under the name the server gives it; answers that name. */

@@ -275,6 +275,25 @@ export const assigneeListQuerySchema = resourceListQuerySchema.extend({
 });
 export type AssigneeListQuery = z.infer<typeof assigneeListQuerySchema>;
 
+/** People given a running assignment at once by hand (`POST api/admin/assignments/{id}/people`). */
+export const ASSIGNMENT_PEOPLE_ADD_MAX = 200;
+
+/** `POST api/admin/assignments/{id}/people`: active users of the company who do not have the assignment yet. */
+export const assignmentPeopleAddSchema = z.object({
+  user_ids: z
+    .array(idSchema)
+    .min(1, 'assignment.target_users_required')
+    .max(ASSIGNMENT_PEOPLE_ADD_MAX)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type AssignmentPeopleAdd = z.input<typeof assignmentPeopleAddSchema>;
+
+export const assignmentPeopleAddedSchema = z.object({
+  data: z.object({ user_ids: z.array(z.number()) }),
+  message: z.string(),
+});
+export type AssignmentPeopleAdded = z.infer<typeof assignmentPeopleAddedSchema>;
+
 export const assigneeSchema = z.object({
   user: z.object({ id: z.number(), name: z.string(), surname: z.string(), email: z.string().nullable() }),
   status: assigneeStatusSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lenient, resourceListQuerySchema } from './resource.js';
+import { itemResponseSchema, lenient, resourceListQuerySchema } from './resource.js';
 
 /** queued → running → done, or back to queued for a retry, or failed (the dead letter) after the last attempt. */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -25,6 +25,10 @@ export type JobStatus = z.infer<typeof jobStatusSchema>;
 /** What a request that starts a background job (an export) answers at once: the job to follow. */
 export const jobStartedSchema = z.object({ job_id: z.number() });
 export type JobStarted = z.infer<typeof jobStartedSchema>;
+
+/** The 202 answer of every route that starts an export or another job: `{data: {job_id}}`. */
+export const jobStartedResponseSchema = itemResponseSchema(jobStartedSchema);
+export type JobStartedResponse = z.infer<typeof jobStartedResponseSchema>;
 
 /** The result of an export job: the file it wrote, downloaded through GET api/jobs/{id}/download. */
 export const exportFileResultSchema = z.object({

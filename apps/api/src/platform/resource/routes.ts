@@ -5,7 +5,7 @@ import {
   exportQueryOf,
   idParamSchema,
   itemResponseSchema,
-  jobStartedSchema,
+  jobStartedResponseSchema,
   listResponseSchema,
   messageSchema,
   type ResourceAccess,
@@ -62,7 +62,7 @@ export function registerResource<R extends Resource<any, any, any, any, any>>(ap
       `${base}/export`,
       {
         config: guard(permissions.list),
-        schema: { tags, querystring: exportQuery, response: { 202: itemResponseSchema(jobStartedSchema) } },
+        schema: { tags, querystring: exportQuery, response: { 202: jobStartedResponseSchema } },
       },
       async (request, reply) => {
         const jobId = await app.exportJobs.start(actorOf(request), exportJob, request.query);

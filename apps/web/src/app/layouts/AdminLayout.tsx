@@ -17,17 +17,18 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconArrowLeft, IconBuilding } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { sessionCan } from '../../features/frame/admin/access.js';
 import { ADMIN_NAV_ICONS, type AdminNavIcon } from '../../features/frame/admin/nav-icons.js';
+import { type RecordCrumb, RecordCrumbContext } from '../../features/frame/admin/record-crumb.js';
 import {
   ADMIN_AREAS,
   type AdminRouteHandle,
   adminRoutes,
-  navigationParentOf,
+  breadcrumbParentOf,
 } from '../../features/frame/admin/routes.js';
 import { ImpersonationExit } from '../../features/identity/auth/ImpersonationExit.js';
 import { companyKind } from '../../features/organisation/companies/company-kind.js';
@@ -82,7 +83,8 @@ export function AdminLayout() {
   const areas = useNavigationAreas(user);
   const handle = useMatches().at(-1)?.handle as Partial<AdminRouteHandle> | undefined;
   const name = company?.name ?? t('app.product_name');
-  const parent = handle && !handle.nav ? navigationParentOf(pathname) : undefined;
+  const parent = handle && !handle.nav ? breadcrumbParentOf(handle, pathname) : undefined;
+  const [record, setRecord] = useState<RecordCrumb | null>(null);
   const area = handle?.nav?.area ?? parent?.handle.nav?.area;
 
   // On a phone the navigation is a drawer: it closes once a page is chosen.
@@ -195,6 +197,16 @@ export function AdminLayout() {
                         {t(parent.handle.title)}
                       </Anchor>
                     )}
+                    {record &&
+                      (record.to ? (
+                        <Anchor component={Link} to={record.to} fz="sm" data-testid="admin-breadcrumb-record">
+                          {record.label}
+                        </Anchor>
+                      ) : (
+                        <Text fz="sm" data-testid="admin-breadcrumb-record">
+                          {record.label}
+                        </Text>
+                      ))}
                     <Text fz="sm" c="gray.7" aria-current="page">
                       {t(handle.title)}
                     </Text>
@@ -205,7 +217,9 @@ export function AdminLayout() {
                 </Title>
               </Stack>
             )}
-            <Outlet />
+            <RecordCrumbContext.Provider value={setRecord}>
+              <Outlet />
+            </RecordCrumbContext.Provider>
           </Stack>
         </AppShell.Main>
         <AppShell.Footer>

@@ -3,15 +3,10 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { assignmentItems, assignments } from '../../../db/schema/index.js';
 import type { Initiator } from '../../../platform/actor.js';
-import type { Platform } from '../../../platform/deps.js';
-import { record } from '../../../platform/events.js';
 import { invalidFields } from '../../../platform/http/errors.js';
 import { assertOwnItems, writeItems } from './admin.js';
-import { type Delivery, NOTIFY_JOB } from './delivery.js';
+import type { Delivery } from './delivery.js';
 import { describeItems, intArray, itemKey, run } from './queries.js';
-
-/** People per mail job, as the publish job batches them. */
-const MAIL_BATCH = 250;
 
 export interface RuleAssignmentInput {
   companyId: number;
@@ -28,10 +23,10 @@ export interface RuleAssignmentInput {
 /**
  * Assignments that grow one person at a time, each with their own due date: what an automatic assignment rule owns
  * (modules/learning/auto-assignments). Such an assignment is published at once with an empty `users` target, so
- * publishing and the membership events never add anyone to it; only `addPeople` does, through the same steps the
- * publish job takes (enrolments into the items, progress, the in-app notification, the mail jobs, the audit event).
+ * publishing and the membership events never add anyone to it; only `addPeople` does, through the publish job's own
+ * `giveTo` (enrolments into the items, progress, the in-app notification, the mail jobs, the audit event).
  */
-export function createRuleAssignments(platform: Platform, delivery: Delivery) {
+export function createRuleAssignments(delivery: Delivery) {
   async function create(tx: Db, input: RuleAssignmentInput): Promise<number> {
     await assertOwnItems(tx, input.items);
     const [row] = await tx
@@ -151,41 +146,16 @@ export function createRuleAssignments(platform: Platform, delivery: Delivery) {
       .from(assignments)
       .where(and(eq(assignments.companyId, input.companyId), eq(assignments.id, input.assignmentId)));
     if (!a?.publishedAt || a.cancelledAt) return [];
-    const inserted = await run<{ user_id: number }>(
-      tx,
-      sql`
-      insert into assignment_users (company_id, assignment_id, user_id, due_date)
-      select ${a.companyId}, ${a.id}, u.id, ${input.dueDate}::date from users u
-      where u.company_id = ${a.companyId} and u.status = 1 and u.id = any(${intArray(input.userIds)})
-      on conflict do nothing
-      returning user_id`,
-    );
-    const userIds = inserted.map((row) => row.user_id).sort((x, y) => x - y);
-    if (userIds.length === 0) return [];
+    const people = sql`select u.id from users u
+      where u.company_id = ${a.companyId} and u.status = 1 and u.id = any(${intArray(input.userIds)})`;
+    const userIds = await delivery.giveTo(tx, who, a, people, { dueDate: input.dueDate });
     // The assignment runs until its last person's due date, so it stays active while anyone is still due.
-    const endDate = input.dueDate > a.endDate ? input.dueDate : a.endDate;
-    if (endDate !== a.endDate) {
-      await tx.update(assignments).set({ endDate, updatedAt: new Date() }).where(eq(assignments.id, a.id));
+    if (userIds.length > 0 && input.dueDate > a.endDate) {
+      await tx
+        .update(assignments)
+        .set({ endDate: input.dueDate, updatedAt: new Date() })
+        .where(eq(assignments.id, a.id));
     }
-    const due = { ...a, endDate: input.dueDate };
-    await delivery.enrolIntoItems(tx, who, due, userIds);
-    await delivery.syncRows(tx, who, sql`au.assignment_id = ${a.id} and au.user_id = any(${intArray(userIds)})`, false);
-    await delivery.notifyInApp(tx, due, userIds, 'given');
-    for (let i = 0; i < userIds.length; i += MAIL_BATCH) {
-      await platform.jobs.enqueue(tx, NOTIFY_JOB, {
-        companyId: a.companyId,
-        assignmentId: a.id,
-        userIds: userIds.slice(i, i + MAIL_BATCH),
-        kind: 'given',
-      });
-    }
-    await record(tx, who, {
-      action: 'assignment.assigned',
-      entity: 'assignment',
-      id: a.id,
-      companyId: a.companyId,
-      after: { user_ids: userIds, count: userIds.length, due_date: input.dueDate },
-    });
     return userIds;
   }
 

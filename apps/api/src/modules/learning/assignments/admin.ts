@@ -560,6 +560,45 @@ export function createAssignmentsAdmin(platform: Platform, delivery: Delivery) {
       return { message: t(`${NS}.reminded`) };
     },
 
+    /**
+     * POST api/admin/assignments/{id}/people: gives a published, running assignment to more people by hand, through
+     * the publish job's own steps (rows, enrolments, progress, notification, mail jobs, `assignment.assigned`). A
+     * chosen-people target grows by them. Anyone unknown or already in it (removed ones too) is a 422; nothing changes.
+     */
+    addPeople: (actor: Actor, id: number, userIds: readonly number[], t: Translate) =>
+      inTenant(db, actor.companyId, async (tx) => {
+        const row = await findRow(tx, actor.companyId, id);
+        if (row.cancelledAt) throw conflict(`${NS}.cancelled_locked`);
+        if (!row.publishedAt) throw conflict(`${NS}.people_draft`);
+        const ids = intArray(userIds);
+        const found = await run<{ id: number; has: boolean; cancelled: boolean }>(
+          tx,
+          sql`select u.id, au.id is not null as has, au.cancelled_at is not null as cancelled
+            from users u left join assignment_users au on au.assignment_id = ${id} and au.user_id = u.id
+            where u.company_id = ${actor.companyId} and u.status = 1 and u.id = any(${ids})`,
+        );
+        if (found.length !== userIds.length) throw invalidFields({ user_ids: `${NS}.target_user_invalid` });
+        if (found.some((user) => user.has)) {
+          const removed = found.some((user) => user.has && user.cancelled);
+          throw invalidFields({ user_ids: removed ? `${NS}.person_was_removed` : `${NS}.person_already_in` });
+        }
+        if (row.targetKind === 'users') {
+          await tx
+            .insert(assignmentTargets)
+            .values(
+              userIds.map((refId) => ({ companyId: actor.companyId, assignmentId: id, kind: 'user' as const, refId })),
+            )
+            .onConflictDoNothing();
+        }
+        const added = await delivery.giveTo(
+          tx,
+          actor,
+          row,
+          sql`select u.id from users u where u.company_id = ${actor.companyId} and u.status = 1 and u.id = any(${ids})`,
+        );
+        return { data: { user_ids: added }, message: t(`${NS}.people_added`, { count: added.length }) };
+      }),
+
     /** DELETE api/admin/assignments/{id}/people/{userId}: cancels the person's row; their progress stays. */
     removePerson: (actor: Actor, id: number, userId: number, t: Translate) =>
       inTenant(db, actor.companyId, async (tx) => {

@@ -348,6 +348,134 @@ describe('assignments: publish, people, progress, the learner and the mandatory 
     expect(mine.statusCode).toBe(404);
   });
 
+  describe('adding people by hand', () => {
+    async function running(target: Record<string, unknown>) {
+      const contentId = await link('Ek kişiler');
+      const created = await draft({ items: [{ type: 'content', ref_id: contentId }], target });
+      await as(adminToken, 'POST', `/api/admin/assignments/${created.id}/publish`);
+      await settle();
+      return { id: created.id, contentId };
+    }
+    const peopleOf = (id: number) =>
+      asSystem(test.db, (tx) => tx.select().from(assignmentUsers).where(eq(assignmentUsers.assignmentId, id)));
+
+    it('gives a published assignment to a new person as publishing does: row, enrolment, notification, mail', async () => {
+      const newcomer = await test.factories.createUser(company);
+      const { id, contentId } = await running({ kind: 'users', user_ids: [learner.id] });
+      const added = await as(adminToken, 'POST', `/api/admin/assignments/${id}/people`, {
+        body: { user_ids: [newcomer.id] },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(added.json().data.user_ids).toEqual([newcomer.id]);
+      await settle();
+      const rows = await peopleOf(id);
+      expect(rows.map((r) => r.userId).sort()).toEqual([learner.id, newcomer.id].sort());
+      expect(rows.find((r) => r.userId === newcomer.id)?.notifiedAt).not.toBeNull();
+      const enrolled = await asSystem(test.db, (tx) =>
+        tx
+          .select()
+          .from(contentEnrolments)
+          .where(and(eq(contentEnrolments.contentId, contentId), eq(contentEnrolments.userId, newcomer.id))),
+      );
+      expect(enrolled.map((e) => [e.source, e.assignmentId])).toEqual([['assignment', id]]);
+      const notified = await asSystem(test.db, (tx) =>
+        tx.select().from(notificationRecipients).where(eq(notificationRecipients.userId, newcomer.id)),
+      );
+      expect(notified.length).toBe(1);
+      expect((await readOutbox(test)).filter((m) => m.content.includes(newcomer.email!))).toHaveLength(1);
+      // A chosen-people target grows by them, so the details tab shows them among its people.
+      const detail = (await as(adminToken, 'GET', `/api/admin/assignments/${id}`)).json().data;
+      expect(detail.target.users.map((u: { id: number }) => u.id).sort()).toEqual([learner.id, newcomer.id].sort());
+      expect(detail.people).toBe(2);
+    });
+
+    it('adds someone outside a group target; removing them (after asking) cancels their row', async () => {
+      const outsider = await test.factories.createUser(company);
+      const group = await test.factories.createUserGroup(company, { members: [second.id] });
+      const { id } = await running({ kind: 'groups', group_ids: [group.id] });
+      const added = await as(adminToken, 'POST', `/api/admin/assignments/${id}/people`, {
+        body: { user_ids: [outsider.id] },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await settle();
+      const listed = await as(adminToken, 'GET', `/api/admin/assignments/${id}/people`);
+      expect(
+        listed
+          .json()
+          .data.map((p: { user: { id: number } }) => p.user.id)
+          .sort(),
+      ).toEqual([second.id, outsider.id].sort());
+      const removed = await as(adminToken, 'DELETE', `/api/admin/assignments/${id}/people/${outsider.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect((await peopleOf(id)).find((r) => r.userId === outsider.id)?.cancelledAt).not.toBeNull();
+      // Removed once: not given it again by hand.
+      const again = await as(adminToken, 'POST', `/api/admin/assignments/${id}/people`, {
+        body: { user_ids: [outsider.id] },
+      });
+      expect(again.statusCode).toBe(422);
+      expect(again.json().errors.user_ids).toBeDefined();
+    });
+
+    it('refuses unknown, foreign, passive and present people, empty lists and drafts; nothing changes', async () => {
+      const { id } = await running({ kind: 'users', user_ids: [learner.id] });
+      const foreigner = await test.factories.createUser(other);
+      const passive = await test.factories.createUser(company, { status: 0 });
+      const fresh = await test.factories.createUser(company);
+      const mailsBefore = (await readOutbox(test)).length;
+      const bodies: unknown[] = [
+        { user_ids: [] },
+        { user_ids: ['x'] },
+        {},
+        { user_ids: [2_000_000_000] },
+        { user_ids: [foreigner.id] },
+        { user_ids: [passive.id] },
+        { user_ids: [learner.id] },
+        { user_ids: [fresh.id, learner.id] },
+        { user_ids: [fresh.id, foreigner.id] },
+      ];
+      for (const body of bodies) {
+        const response = await as(adminToken, 'POST', `/api/admin/assignments/${id}/people`, { body });
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        const fields = Object.keys(response.json().errors ?? {});
+        expect(
+          fields.some((field) => field.startsWith('user_ids')),
+          JSON.stringify(body),
+        ).toBe(true);
+      }
+      await settle();
+      expect((await peopleOf(id)).map((r) => r.userId)).toEqual([learner.id]);
+      expect((await readOutbox(test)).length).toBe(mailsBefore);
+      const contentId = await link('Taslak');
+      const notYet = await draft({ items: [{ type: 'content', ref_id: contentId }], target: { kind: 'company' } });
+      const draftAdd = await as(adminToken, 'POST', `/api/admin/assignments/${notYet.id}/people`, {
+        body: { user_ids: [fresh.id] },
+      });
+      expect(draftAdd.statusCode).toBe(409);
+      await as(adminToken, 'POST', `/api/admin/assignments/${id}/cancel`);
+      const cancelled = await as(adminToken, 'POST', `/api/admin/assignments/${id}/people`, {
+        body: { user_ids: [fresh.id] },
+      });
+      expect(cancelled.statusCode).toBe(409);
+      expect((await peopleOf(id)).map((r) => r.userId)).toEqual([learner.id]);
+    });
+
+    it('needs create_assignment and the assignment of the caller’s company', async () => {
+      const { id } = await running({ kind: 'users', user_ids: [learner.id] });
+      const reader = await test.factories.createUser(company);
+      await test.factories.createRole(company, { permissions: ['read_assignment'], members: [reader.id] });
+      const readerToken = (await login(test.app, company, reader.email!)).access_token;
+      const body = { user_ids: [second.id] };
+      const url = `/api/admin/assignments/${id}/people`;
+      expect((await as(undefined, 'POST', url, { body })).statusCode).toBe(401);
+      expect((await as(learnerToken, 'POST', url, { body })).statusCode).toBe(403);
+      expect((await as(readerToken, 'POST', url, { body })).statusCode).toBe(403);
+      const otherUser = await test.factories.createUser(other);
+      const foreign = await asOther(otherAdminToken, 'POST', url, { body: { user_ids: [otherUser.id] } });
+      expect(foreign.statusCode).toBe(404);
+      expect((await peopleOf(id)).map((r) => r.userId)).toEqual([learner.id]);
+    });
+  });
+
   it('exports the people as xlsx through the export jobs', async () => {
     const contentId = await link('Dışa aktarım');
     const created = await draft({ items: [{ type: 'content', ref_id: contentId }], target: { kind: 'company' } });
@@ -358,7 +486,7 @@ describe('assignments: publish, people, progress, the learner and the mandatory 
     });
     expect(started.statusCode, started.body).toBe(202);
     await settle();
-    const job = await as(adminToken, 'GET', `/api/jobs/${started.json().job_id}`);
+    const job = await as(adminToken, 'GET', `/api/jobs/${started.json().data.job_id}`);
     expect(job.json().data.state, job.body).toBe('done');
   });
 

@@ -225,24 +225,41 @@ export function createDelivery(platform: Platform, needs: Needs) {
       .from(assignments)
       .where(and(eq(assignments.companyId, payload.companyId), eq(assignments.id, payload.assignmentId)));
     if (!a?.publishedAt || a.cancelledAt) return [];
-    const people = await targetUsers(tx, a, payload.userIds);
+    return giveTo(tx, who, a, await targetUsers(tx, a, payload.userIds), { quiet: payload.quiet });
+  }
+
+  /**
+   * Gives a published assignment to people (`people` selects user ids as `id`): a row each, skipping anyone who has
+   * one (cancelled or not: nobody is given it twice), enrolments in the items, their progress, one notification per
+   * language and mail jobs of a few hundred people each (unless `quiet`), and `assignment.assigned`. With `dueDate`
+   * the people are due that day instead of on the assignment's end date (an automatic rule's people). What the
+   * publish job, an admin adding people and an automatic rule all do; answers the people added.
+   */
+  async function giveTo(
+    tx: Db,
+    who: Initiator,
+    a: AssignmentRow,
+    people: SQL,
+    options: { quiet?: boolean; dueDate?: string } = {},
+  ): Promise<number[]> {
     const inserted = await run<{ user_id: number }>(
       tx,
       sql`
-      insert into assignment_users (company_id, assignment_id, user_id)
-      select ${a.companyId}, ${a.id}, p.id from (${people}) p
+      insert into assignment_users (company_id, assignment_id, user_id, due_date)
+      select ${a.companyId}, ${a.id}, p.id, ${options.dueDate ?? null}::date from (${people}) p
       on conflict do nothing
       returning user_id`,
     );
-    const userIds = inserted.map((row) => row.user_id);
+    const userIds = inserted.map((row) => row.user_id).sort((x, y) => x - y);
     if (userIds.length === 0) return [];
-    await enrolIntoItems(tx, who, a, userIds);
+    const due = options.dueDate ? { ...a, endDate: options.dueDate } : a;
+    await enrolIntoItems(tx, who, due, userIds);
     await syncRows(tx, who, sql`au.assignment_id = ${a.id} and au.user_id = any(${intArray(userIds)})`, false);
-    if (payload.quiet) {
+    if (options.quiet) {
       await tx.execute(sql`update assignment_users set notified_at = now()
         where assignment_id = ${a.id} and user_id = any(${intArray(userIds)})`);
     } else {
-      await notifyInApp(tx, a, userIds, 'given');
+      await notifyInApp(tx, due, userIds, 'given');
       for (let i = 0; i < userIds.length; i += MAIL_BATCH) {
         await platform.jobs.enqueue(tx, NOTIFY_JOB, {
           companyId: a.companyId,
@@ -256,7 +273,8 @@ export function createDelivery(platform: Platform, needs: Needs) {
       action: 'assignment.assigned',
       entity: 'assignment',
       id: a.id,
-      after: { user_ids: userIds, count: userIds.length },
+      companyId: a.companyId,
+      after: { user_ids: userIds, count: userIds.length, ...(options.dueDate ? { due_date: options.dueDate } : {}) },
     });
     return userIds;
   }
@@ -520,7 +538,7 @@ export function createDelivery(platform: Platform, needs: Needs) {
     platform.events.subscribe(action, onPeopleChanged);
   }
 
-  return { deliver, deliverIn, syncRows, remind, sendDueReminders, notifyInApp, enrolIntoItems };
+  return { deliver, deliverIn, giveTo, syncRows, remind, sendDueReminders, notifyInApp, enrolIntoItems };
 }
 
 export type Delivery = ReturnType<typeof createDelivery>;

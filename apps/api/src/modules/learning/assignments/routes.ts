@@ -1,12 +1,14 @@
 import {
   assigneeListQuerySchema,
   assigneeListSchema,
+  assignmentPeopleAddedSchema,
+  assignmentPeopleAddSchema,
   assignmentPublishResultSchema,
   assignmentResponseSchema,
   assignmentsContract,
   EXPORT_FORMATS,
   ID_MAX,
-  jobStartedSchema,
+  jobStartedResponseSchema,
   learnerAssignmentDetailResponseSchema,
   learnerAssignmentListSchema,
   messageSchema,
@@ -56,6 +58,23 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
   );
 
   r.post(
+    '/api/admin/assignments/:id/people',
+    {
+      config: write,
+      schema: {
+        tags,
+        params: idParams,
+        body: assignmentPeopleAddSchema,
+        response: { 201: assignmentPeopleAddedSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await assignments.addPeople(actorOf(request), request.params.id, request.body.user_ids, request.t);
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.post(
     '/api/admin/assignments/:id/people/export',
     {
       config: read,
@@ -64,7 +83,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         params: idParams,
         querystring: assigneeListQuerySchema,
         body: exportBody,
-        response: { 202: jobStartedSchema },
+        response: { 202: jobStartedResponseSchema },
       },
     },
     async (request, reply) => {
@@ -74,7 +93,7 @@ export function registerAssignmentRoutes(app: FastifyInstance, assignments: Assi
         request.query,
         request.body.format,
       );
-      return reply.code(202).send({ job_id: jobId });
+      return reply.code(202).send({ data: { job_id: jobId } });
     },
   );
 

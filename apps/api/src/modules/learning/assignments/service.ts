@@ -40,7 +40,7 @@ export function createAssignmentsService(
     learner,
     delivery,
     agendaEvents: assignmentAgendaEvents,
-    ruleAssignments: createRuleAssignments(platform, delivery),
+    ruleAssignments: createRuleAssignments(delivery),
     assignEducationToPerson: personalEducationAssigner(platform),
     /** The items of a type a person was given (the surveys module's learner list; issue 15). */
     assignedItemsOf,

@@ -257,6 +257,7 @@ describe('classroom trainings: sessions, waiting list, attendance and the educat
       body: { place: 'Salon B' },
     });
     expect(moved.json().data).toMatchObject({ sequence: 1, place: 'Salon B' });
+    await test.settle(); // people are told by a subscriber of the session's change, after the commit
     expect((await notificationsOf(learnerToken)).some((n) => n.includes('Geri Bildirim Verme'))).toBe(true);
     expect((await as(learnerToken, 'GET', `/api/classroom-sessions/${planned.id}/ics`)).body).toContain('SEQUENCE:1');
 

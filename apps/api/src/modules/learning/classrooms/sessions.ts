@@ -19,7 +19,7 @@ import { classroomRegistrations, classroomSessions, classroomTrainings, users } 
 import { inTenant } from '../../../db/scope.js';
 import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
-import { record } from '../../../platform/events.js';
+import { type DomainEvent, record } from '../../../platform/events.js';
 import { forbidden, invalidFields, notFound } from '../../../platform/http/errors.js';
 import { type Translate, translator } from '../../../platform/i18n.js';
 import { readUploadedSheet, type UploadedFile } from '../../../platform/imports/import-reader.js';
@@ -153,7 +153,7 @@ export function createSessions(
 
   /**
    * Tells people about a session, each in their own language. `key` is under `classroom.notifications` and gets the
-   * training's title and the session's time as its values.
+   * training's title and the session's time as its values. Called by the subscribers below, never by a mutation.
    */
   async function tell(
     tx: Db,
@@ -187,6 +187,48 @@ export function createSessions(
     }
   }
 
+  /**
+   * The messages of a session's changes, sent by subscribers of the events the writes record once they have
+   * committed: `classroom.promoted` (a seat freed for the first in line), `classroom_session.updated` with a new time
+   * or place, `classroom_session.cancelled` (everyone in it). What is sent is the same as before: the people the
+   * event names, in their language, with the session as it is now.
+   */
+  function toldBy(key: 'promoted' | 'changed' | 'cancelled', people: (event: DomainEvent) => number[]) {
+    return (event: DomainEvent) => {
+      const after = event.after as { session_id?: unknown; classroom_id?: unknown } | null;
+      const sessionId = key === 'promoted' ? after?.session_id : event.entityId;
+      const userIds = people(event);
+      if (typeof sessionId !== 'number' || userIds.length === 0) return;
+      const who: Initiator = {
+        companyId: event.companyId,
+        userId: event.actorUserId,
+        impersonatorId: event.impersonatorId,
+        ip: null,
+        requestId: event.requestId,
+      };
+      return inTenant(db, event.companyId, async (tx) => {
+        const [found] = await tx
+          .select({ session: classroomSessions, training: classroomTrainings })
+          .from(classroomSessions)
+          .innerJoin(classroomTrainings, eq(classroomTrainings.id, classroomSessions.trainingId))
+          .where(and(eq(classroomSessions.companyId, event.companyId), eq(classroomSessions.id, sessionId)));
+        if (found) await tell(tx, who, userIds, key, found.training, found.session);
+      });
+    };
+  }
+  const idsOf = (value: unknown) =>
+    Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+  const named = (event: DomainEvent) => idsOf((event.after as { user_ids?: unknown } | null)?.user_ids);
+  platform.events.subscribe(
+    'classroom.promoted',
+    toldBy('promoted', (event) => idsOf([(event.after as { user_id?: unknown } | null)?.user_id])),
+  );
+  platform.events.subscribe(
+    'classroom_session.updated',
+    toldBy('changed', (event) => ((event.after as { moved?: unknown } | null)?.moved === true ? named(event) : [])),
+  );
+  platform.events.subscribe('classroom_session.cancelled', toldBy('cancelled', named));
+
   /** Fills free seats from the waiting list, first in line first; each promoted person is told. */
   async function promote(tx: Db, who: Initiator, training: TrainingRow, session: SessionRow) {
     if (session.status !== 'active') return;
@@ -217,14 +259,6 @@ export function createSessions(
         after: { user_id: person.userId, session_id: session.id },
       });
     }
-    await tell(
-      tx,
-      who,
-      next.map((n) => n.userId),
-      'promoted',
-      training,
-      session,
-    );
   }
 
   /** The people of a session whose registration is live (to tell them of a change). */
@@ -343,9 +377,16 @@ export function createSessions(
         entity: 'classroom_session',
         id: after.id,
         before: { starts_at: before.startsAt.toISOString(), place: before.place, capacity: before.capacity },
-        after: { starts_at: after.startsAt.toISOString(), place: after.place, capacity: after.capacity },
+        after: {
+          classroom_id: training.id,
+          starts_at: after.startsAt.toISOString(),
+          place: after.place,
+          capacity: after.capacity,
+          // A new time or place is told to the people in it now (before a larger room promotes anyone).
+          moved,
+          user_ids: moved ? await livePeople(tx, after.id) : [],
+        },
       });
-      if (moved) await tell(tx, actor, await livePeople(tx, after.id), 'changed', training, after);
       if (after.capacity > before.capacity) await promote(tx, actor, training, after);
       const [presented] = await presentSessions(tx, [after]);
       return presented as ClassroomSession;
@@ -372,7 +413,7 @@ export function createSessions(
         action: 'classroom_session.cancelled',
         entity: 'classroom_session',
         id: after.id,
-        after: { classroom_id: training.id, people: people.length },
+        after: { classroom_id: training.id, people: people.length, user_ids: people },
       });
       for (const userId of people) {
         await record(tx, actor, {
@@ -382,7 +423,6 @@ export function createSessions(
           after: { user_id: userId, session_id: after.id },
         });
       }
-      await tell(tx, actor, people, 'cancelled', training, after);
       const [presented] = await presentSessions(tx, [after]);
       return presented as ClassroomSession;
     });

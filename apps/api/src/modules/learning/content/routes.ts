@@ -9,7 +9,7 @@ import {
   enrolmentResultSchema,
   ID_MAX,
   idParamSchema,
-  itemResponseSchema,
+  jobStartedResponseSchema,
   listQuerySchema,
   markerAnswerResultSchema,
   markerAnswerSchema,
@@ -34,7 +34,6 @@ import type { ContentService } from './service.js';
 const id = z.coerce.number().int().positive().max(ID_MAX);
 const contentAndMarker = z.object({ id, markerId: id });
 const contentAndEnrolment = z.object({ id, enrolmentId: id });
-const jobStarted = itemResponseSchema(z.object({ job_id: z.number() }));
 
 /**
  * `/api/admin/contents` (the generated resource routes) and its screens' calls, the company overview, and the
@@ -132,7 +131,7 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
         tags,
         params: idParamSchema,
         querystring: contentReportQuerySchema.extend({ format: z.enum(EXPORT_FORMATS).default('xlsx') }),
-        response: { 202: jobStarted },
+        response: { 202: jobStartedResponseSchema },
       },
     },
     async (request, reply) => {

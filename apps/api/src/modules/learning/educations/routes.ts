@@ -12,7 +12,7 @@ import {
   educationReportQuerySchema,
   educationReportSchema,
   idParamSchema,
-  itemResponseSchema,
+  jobStartedResponseSchema,
   learnerCategoryListSchema,
   learnerHomeResponseSchema,
   myEducationsQuerySchema,
@@ -23,8 +23,6 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
 import type { EducationsService } from './service.js';
-
-const jobStarted = itemResponseSchema(z.object({ job_id: z.number() }));
 
 /**
  * `/api/admin/educations` and `/api/admin/education-categories` (generated resource routes), one education's report
@@ -71,7 +69,7 @@ export function registerEducationRoutes(app: FastifyInstance, educations: Educat
         tags,
         params: idParamSchema,
         querystring: educationReportQuerySchema.extend({ format: z.enum(EXPORT_FORMATS).default('xlsx') }),
-        response: { 202: jobStarted },
+        response: { 202: jobStartedResponseSchema },
       },
     },
     async (request, reply) => {

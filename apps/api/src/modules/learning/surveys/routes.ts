@@ -2,6 +2,7 @@ import {
   EXPORT_FORMATS,
   idParamSchema,
   itemResponseSchema,
+  jobStartedResponseSchema,
   learnerSurveySchema,
   mySurveysSchema,
   type Permission,
@@ -17,8 +18,6 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
 import type { SurveysService } from './service.js';
-
-const jobStarted = itemResponseSchema(z.object({ job_id: z.number() }));
 
 const KINDS: { kind: SurveyKind; base: string; read: Permission }[] = [
   { kind: 'survey', base: '/api/admin/surveys', read: 'show_survey' },
@@ -62,7 +61,7 @@ export function registerSurveyRoutes(app: FastifyInstance, service: SurveysServi
           querystring: surveyResultsQuerySchema.pick({ education_id: true }).extend({
             format: z.enum(EXPORT_FORMATS).default('xlsx'),
           }),
-          response: { 202: jobStarted },
+          response: { 202: jobStartedResponseSchema },
         },
       },
       async (request, reply) => {

@@ -2,8 +2,10 @@ import { isLocale, type Locale } from '@kampus/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { publicOrigin } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { companies, users } from '../../../db/schema/index.js';
+import { companies, educations, trainingRequests, users } from '../../../db/schema/index.js';
+import { inTenant } from '../../../db/scope.js';
 import type { Platform } from '../../../platform/deps.js';
+import type { DomainEvent } from '../../../platform/events.js';
 import { translator } from '../../../platform/i18n.js';
 import { EVENT_MAIL_JOB, eventMail } from '../../../platform/mail-templates.js';
 import type { NotificationsService } from '../../frame/notifications/service.js';
@@ -22,9 +24,11 @@ export interface Decision {
 }
 
 /**
- * The learner hears of a decision twice, both in the decision's transaction (nothing leaves if it rolls back): an
- * in-app notification deep-linking to the assignment (approved) or the education (rejected), and the mail of the
- * event (`training_request_approved` / `_rejected`, the company's own template when it has one).
+ * The learner hears of a decision twice: an in-app notification deep-linking to the assignment (approved) or the
+ * education (rejected), and the mail of the event (`training_request_approved` / `_rejected`, the company's own
+ * template when it has one). Both are sent by subscribers of the events the service records
+ * (`training_request.approved` / `.rejected`, and `.created` for the admins), so they leave only once the change has
+ * committed, in a transaction of their own.
  */
 export function createTrainingRequestMessages(platform: Platform, notifications: NotificationsService) {
   const { config } = platform;
@@ -145,3 +149,67 @@ export function createTrainingRequestMessages(platform: Platform, notifications:
 }
 
 export type TrainingRequestMessages = ReturnType<typeof createTrainingRequestMessages>;
+
+/** The request an event names, with its education's title and the requester's name. */
+async function requestOf(tx: Db, event: DomainEvent) {
+  if (event.entityId === null) return undefined;
+  const [row] = await tx
+    .select({
+      request: trainingRequests,
+      title: educations.title,
+      requester: sql<string>`${users.name} || ' ' || ${users.surname}`,
+    })
+    .from(trainingRequests)
+    .innerJoin(educations, eq(educations.id, trainingRequests.educationId))
+    .innerJoin(users, eq(users.id, trainingRequests.userId))
+    .where(and(eq(trainingRequests.companyId, event.companyId), eq(trainingRequests.id, event.entityId)));
+  return row;
+}
+
+/** Who hears of what the training requests module records: the deciding admins of a new request, the learner of a decision. */
+export function subscribeTrainingRequestMessages(platform: Platform, notifications: NotificationsService): void {
+  const db = platform.database.db;
+  const messages = createTrainingRequestMessages(platform, notifications);
+
+  platform.events.subscribe('training_request.created', (event) =>
+    inTenant(db, event.companyId, async (tx) => {
+      const found = await requestOf(tx, event);
+      if (!found) return;
+      await messages.arrived(tx, {
+        companyId: event.companyId,
+        educationId: found.request.educationId,
+        educationTitle: found.title,
+        requester: found.requester,
+        userId: found.request.userId,
+      });
+    }),
+  );
+
+  const onDecision = (event: DomainEvent) =>
+    inTenant(db, event.companyId, async (tx) => {
+      const found = await requestOf(tx, event);
+      if (!found) return;
+      const after = event.after as { assignment_id?: unknown; end_date?: unknown; reason?: unknown } | null;
+      const outcome: Decision['outcome'] | null =
+        event.action === 'training_request.approved'
+          ? typeof after?.assignment_id === 'number' && typeof after.end_date === 'string'
+            ? { kind: 'approved', assignmentId: after.assignment_id, endDate: after.end_date }
+            : null
+          : {
+              kind: 'rejected',
+              reason: typeof after?.reason === 'string' ? after.reason : (found.request.reason ?? ''),
+            };
+      if (!outcome) return;
+      await messages.decided(tx, {
+        companyId: event.companyId,
+        requestId: found.request.id,
+        userId: found.request.userId,
+        educationId: found.request.educationId,
+        educationTitle: found.title,
+        decidedBy: event.actorUserId ?? found.request.decidedBy ?? found.request.userId,
+        outcome,
+      });
+    });
+  platform.events.subscribe('training_request.approved', onDecision);
+  platform.events.subscribe('training_request.rejected', onDecision);
+}

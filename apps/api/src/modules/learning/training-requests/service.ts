@@ -22,7 +22,7 @@ import { conflict, invalidFields, notFound } from '../../../platform/http/errors
 import { foldedColumn, likePattern } from '../../../platform/resource/resource.js';
 import type { NotificationsService } from '../../frame/notifications/service.js';
 import type { EducationsService } from '../educations/service.js';
-import { createTrainingRequestMessages } from './messages.js';
+import { subscribeTrainingRequestMessages } from './messages.js';
 
 const NS = 'trainingRequest';
 type RequestRow = typeof trainingRequests.$inferSelect;
@@ -56,14 +56,15 @@ const decider = alias(users, 'decider');
 /**
  * Training requests (issue 14): a learner asks for an education shown in the catalogue with enrolment on approval;
  * an admin approves (a published assignment of that education for that person, through the assignments module) or
- * rejects with a reason. Either way the learner is told in the app and by mail; admins who decide hear of new ones.
+ * rejects with a reason. Either way the learner is told in the app and by mail; admins who decide hear of new ones:
+ * the subscribers in messages.ts send those from the events recorded here.
  */
 export function createTrainingRequestsService(
   platform: Platform,
   needs: { educations: EducationsService; notifications: NotificationsService; assignEducation: AssignEducation },
 ) {
   const db = platform.database.db;
-  const messages = createTrainingRequestMessages(platform, needs.notifications);
+  subscribeTrainingRequestMessages(platform, needs.notifications);
 
   /** A request of the company by id, locked for the decision; another company's or an unknown id is not found. */
   async function findForDecision(tx: Db, companyId: number, id: number) {
@@ -136,7 +137,7 @@ export function createTrainingRequestsService(
     /** POST api/educations/{id}/training-request: one pending request per person and education. */
     request: (actor: Actor, educationId: number, input: TrainingRequestCreate): Promise<MyTrainingRequest> =>
       inTenant(db, actor.companyId, async (tx) => {
-        const education = await needs.educations.learner.requestable(tx, actor, educationId);
+        await needs.educations.learner.requestable(tx, actor, educationId);
         const [pending] = await tx
           .select({ id: trainingRequests.id })
           .from(trainingRequests)
@@ -165,17 +166,6 @@ export function createTrainingRequestsService(
           entity: 'training_request',
           id: row.id,
           after: { education_id: educationId, note: input.note },
-        });
-        const [me] = await tx
-          .select({ name: users.name, surname: users.surname })
-          .from(users)
-          .where(eq(users.id, actor.userId));
-        await messages.arrived(tx, {
-          companyId: actor.companyId,
-          educationId,
-          educationTitle: education.title,
-          requester: me ? `${me.name} ${me.surname}` : '',
-          userId: actor.userId,
         });
         return presentMine(row);
       }),
@@ -265,22 +255,13 @@ export function createTrainingRequestsService(
           before: { status: 'pending' },
           after: { status: 'approved', assignment_id: assignmentId, end_date: endDate },
         });
-        await messages.decided(tx, {
-          companyId: actor.companyId,
-          requestId: id,
-          userId: found.request.userId,
-          educationId: found.request.educationId,
-          educationTitle: found.title,
-          decidedBy: actor.userId,
-          outcome: { kind: 'approved', assignmentId, endDate },
-        });
         return { assignment_id: assignmentId };
       }),
 
     /** POST api/admin/training-requests/{id}/reject: the reason is kept, shown and mailed to the learner. */
     reject: (actor: Actor, id: number, reason: string): Promise<void> =>
       inTenant(db, actor.companyId, async (tx) => {
-        const found = await findForDecision(tx, actor.companyId, id);
+        await findForDecision(tx, actor.companyId, id);
         await decide(tx, actor, id, { status: 'rejected', reason });
         await record(tx, actor, {
           action: 'training_request.rejected',
@@ -288,15 +269,6 @@ export function createTrainingRequestsService(
           id,
           before: { status: 'pending' },
           after: { status: 'rejected', reason },
-        });
-        await messages.decided(tx, {
-          companyId: actor.companyId,
-          requestId: id,
-          userId: found.request.userId,
-          educationId: found.request.educationId,
-          educationTitle: found.title,
-          decidedBy: actor.userId,
-          outcome: { kind: 'rejected', reason },
         });
       }),
   };

@@ -191,6 +191,7 @@ describe('training requests: a learner asks, an admin approves with an assignmen
     expect(rejected.statusCode, rejected.body).toBe(200);
     const mine = await as(learnerToken, 'GET', `/api/educations/${e.id}/training-request`);
     expect(mine.json().data).toMatchObject({ status: 'rejected', reason: 'Bu dönem bütçe ayrılmadı.' });
+    await test.settle(); // the decision's notification and mail are sent by subscribers, after the commit
     const told = (await notificationsOf(learner.id)).find((n) => n.name.includes('Zaman Yönetimi'));
     expect(told?.data).toMatchObject({ webUrl: { name: 'user.education-detail', params: { id: e.id } } });
     const mail = decodeQuotedPrintable(await latestMailTo(test, learner.email!));

@@ -4,7 +4,7 @@ import {
   dataSubjectsResponseSchema,
   idParamSchema,
   itemResponseSchema,
-  jobStartedSchema,
+  jobStartedResponseSchema,
 } from '@kampus/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ const access = { access: { permission: 'read_companysetting' } } as const;
 const tags = ['admin', 'data'];
 
 /** An export starts a job and answers it at once (202); the web follows its progress and downloads its file. */
-const started = { 202: itemResponseSchema(jobStartedSchema) };
+const started = { 202: jobStartedResponseSchema };
 
 /** `/api/admin/data/export`, `/api/admin/data-requests` (the resource) and its actions: people, download, erase. */
 export function registerDataRoutes(app: FastifyInstance, data: DataService): void {

@@ -32,6 +32,11 @@ export interface AdminRouteHandle {
   title: string;
   /** Shown in the navigation under an area; a route without it (an edit page) is reached from its list. */
   nav?: { area: AdminArea; icon: AdminNavIcon };
+  /**
+   * The list this page belongs to in the breadcrumbs, when its path does not tell it (`/admin/assignment/7/edit`
+   * belongs to `/admin/assignments`); without it the list sharing the longest path is taken.
+   */
+  parent?: RouteName;
 }
 
 export type AdminRoute = RouteObject & { path: string; handle: AdminRouteHandle };
@@ -64,6 +69,8 @@ interface ResourceScreenPages {
 export function resourceRoutes(contract: ResourceRouteData, pages: ResourceScreenPages): AdminRoute[] {
   const { screens, permissions, namespace } = contract;
   const title = (screen: 'list' | 'add' | 'edit') => pages.titles?.[screen] ?? `${namespace}.${screen}_title`;
+  // The add and edit screens belong to the list in the breadcrumbs, whatever their paths.
+  const parent = screens.list ? { parent: screens.list.name as RouteName } : {};
   const route = (screen: ResourceScreen | undefined, load: Loader, handle: Omit<AdminRouteHandle, 'name'>) =>
     screen ? [adminRoute(load, { name: screen.name as RouteName, ...handle })] : [];
   return [
@@ -72,7 +79,7 @@ export function resourceRoutes(contract: ResourceRouteData, pages: ResourceScree
       title: title('list'),
       ...(pages.nav ? { nav: pages.nav } : {}),
     }),
-    ...route(screens.add, pages.form, { permission: permissions.create, title: title('add') }),
-    ...route(screens.edit, pages.form, { permission: permissions.update, title: title('edit') }),
+    ...route(screens.add, pages.form, { permission: permissions.create, title: title('add'), ...parent }),
+    ...route(screens.edit, pages.form, { permission: permissions.update, title: title('edit'), ...parent }),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../../app/route-names.js';
-import { adminBranch, adminRoutes, navigationParentOf } from './routes.js';
+import { adminBranch, adminRoutes, breadcrumbParentOf, navigationParentOf } from './routes.js';
 
 describe('navigationParentOf (the list a page without a navigation entry belongs to)', () => {
   it('finds the list of an edit page by the longest shared path', () => {
@@ -15,6 +15,22 @@ describe('navigationParentOf (the list a page without a navigation entry belongs
   it('gives nothing when only /admin is shared', () => {
     expect(navigationParentOf('/admin/authorization-add-edit-roles/4')).toBeUndefined();
     expect(navigationParentOf('/admin/unknown')).toBeUndefined();
+  });
+});
+
+describe('breadcrumbParentOf (the list in a page’s breadcrumbs)', () => {
+  it('takes the list a page names when the paths do not tell it', () => {
+    const handleOf = (name: string) => adminRoutes.find((route) => route.handle.name === name)?.handle ?? {};
+    expect(breadcrumbParentOf(handleOf('company.assignments.edit'), '/admin/assignment/7/edit')?.path).toBe(
+      '/admin/assignments',
+    );
+    expect(breadcrumbParentOf(handleOf('company.assignments.preview'), '/admin/assignment/7/preview')?.path).toBe(
+      '/admin/assignments',
+    );
+  });
+
+  it('falls back to the longest shared path', () => {
+    expect(breadcrumbParentOf({}, '/admin/hashtags/7/edit')?.path).toBe('/admin/hashtags');
   });
 });
 

@@ -26,7 +26,7 @@ import { userGroupRoutes } from '../../organisation/user-groups/routes.js';
 import { userImportRoutes } from '../../organisation/users/routes.js';
 import { jobsAdminRoutes } from '../../system/jobs/routes.js';
 import { menuModulesRoutes } from '../menu/admin/routes.js';
-import { type AdminRoute, page, resourceRoutes } from './route-kit.js';
+import { type AdminRoute, type AdminRouteHandle, page, resourceRoutes } from './route-kit.js';
 
 export { ADMIN_AREAS, type AdminArea, type AdminRoute, type AdminRouteHandle } from './route-kit.js';
 
@@ -147,6 +147,15 @@ export function navigationParentOf(pathname: string): AdminRoute | undefined {
     if (shared > bestShared) [best, bestShared] = [route, shared];
   }
   return best;
+}
+
+/** The list a page belongs to in its breadcrumbs: the one its handle names, else the one its path shares most with. */
+export function breadcrumbParentOf(handle: Pick<AdminRouteHandle, 'parent'>, pathname: string): AdminRoute | undefined {
+  if (handle.parent) {
+    const named = adminRoutes.find((route) => route.handle.name === handle.parent && route.handle.nav);
+    if (named) return named;
+  }
+  return navigationParentOf(pathname);
 }
 
 /** The admin branch of the route table, to sit inside RequireAuth and RequirePermission. */

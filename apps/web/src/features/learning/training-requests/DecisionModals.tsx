@@ -4,10 +4,11 @@ import {
   trainingRequestApproveSchema,
   trainingRequestRejectSchema,
 } from '@kampus/shared';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/DayInput.js';
+import { RejectRequestModal } from '../../../components/RejectRequestModal.js';
 import { useSchemaForm } from '../../../lib/form.js';
 import { approveTrainingRequest, rejectTrainingRequest } from './api.js';
 
@@ -78,55 +79,6 @@ function ApproveForm({ request, onClose, onDecided }: FormProps) {
   );
 }
 
-/** Rejecting needs a reason (at most TRAINING_REQUEST_REASON_MAX characters); it is shown and mailed to the person. */
-function RejectForm({ request, onClose, onDecided }: FormProps) {
-  const { t } = useTranslation();
-  const form = useSchemaForm(trainingRequestRejectSchema, { reason: '' });
-  const reason = form.field('reason');
-  const send = () =>
-    form.submit(async (body) => {
-      const { message } = await rejectTrainingRequest(request.id, body);
-      notifications.show({ color: 'success', message });
-      onDecided();
-      onClose();
-    });
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-      noValidate
-      data-testid="reject-form"
-    >
-      <Stack gap="sm">
-        <Text fz="sm">{t('trainingRequest.reject_text', { person: personOf(request) })}</Text>
-        <Textarea
-          {...reason}
-          name="reason"
-          label={t('trainingRequest.reason_label')}
-          placeholder={t('trainingRequest.reason_placeholder')}
-          description={`${reason.value.length}/${TRAINING_REQUEST_REASON_MAX}`}
-          required
-          minRows={4}
-          maxLength={TRAINING_REQUEST_REASON_MAX}
-          data-autofocus
-          data-testid="reject-reason"
-        />
-        <FormError message={form.formError} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('trainingRequest.cancel')}
-          </Button>
-          <Button type="submit" color="danger" loading={form.submitting} data-testid="reject-submit">
-            {t('trainingRequest.reject')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 /** The approve or reject dialog of one request; closed when `decision` is null. */
 export function DecisionModal({
   decision,
@@ -138,21 +90,37 @@ export function DecisionModal({
   onDecided: () => void;
 }) {
   const { t } = useTranslation();
-  const title = decision?.kind === 'reject' ? t('trainingRequest.reject_title') : t('trainingRequest.approve_title');
+  const rejecting = decision?.kind === 'reject' ? decision.request : null;
   return (
-    <Modal
-      opened={decision !== null}
-      onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('trainingRequest.cancel') }}
-      centered
-    >
-      {decision?.kind === 'approve' && (
-        <ApproveForm key={decision.request.id} request={decision.request} onClose={onClose} onDecided={onDecided} />
-      )}
-      {decision?.kind === 'reject' && (
-        <RejectForm key={decision.request.id} request={decision.request} onClose={onClose} onDecided={onDecided} />
-      )}
-    </Modal>
+    <>
+      <Modal
+        opened={decision?.kind === 'approve'}
+        onClose={onClose}
+        title={t('trainingRequest.approve_title')}
+        closeButtonProps={{ 'aria-label': t('trainingRequest.cancel') }}
+        centered
+      >
+        {decision?.kind === 'approve' && (
+          <ApproveForm key={decision.request.id} request={decision.request} onClose={onClose} onDecided={onDecided} />
+        )}
+      </Modal>
+      {/* Rejecting needs a reason (at most TRAINING_REQUEST_REASON_MAX characters); it is shown and mailed. */}
+      <RejectRequestModal
+        requestId={rejecting?.id ?? null}
+        copy={{
+          title: t('trainingRequest.reject_title'),
+          text: rejecting ? t('trainingRequest.reject_text', { person: personOf(rejecting) }) : '',
+          reason: t('trainingRequest.reason_label'),
+          placeholder: t('trainingRequest.reason_placeholder'),
+          cancel: t('trainingRequest.cancel'),
+          reject: t('trainingRequest.reject'),
+        }}
+        schema={trainingRequestRejectSchema}
+        max={TRAINING_REQUEST_REASON_MAX}
+        reject={rejectTrainingRequest}
+        onClose={onClose}
+        onRejected={onDecided}
+      />
+    </>
   );
 }

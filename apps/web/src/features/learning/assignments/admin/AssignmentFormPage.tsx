@@ -41,6 +41,7 @@ import { PageHeader } from '../../../../components/PageHeader.js';
 import { UploadField } from '../../../../components/UploadField.js';
 import { useSchemaForm } from '../../../../lib/form.js';
 import { useResourceStore } from '../../../../lib/resource.js';
+import { useRecordCrumb } from '../../../frame/admin/record-crumb.js';
 import type { PickedPerson } from '../../../organisation/user-groups/form.js';
 import { RichTextField } from '../../content/RichTextField.js';
 import { AssignmentStatusBadge } from './AssignmentStatusBadge.js';
@@ -526,6 +527,7 @@ function EditAssignment({ id }: { id: string }) {
   const [params, setParams] = useSearchParams();
   const store = useResourceStore(assignmentsResource, { id });
   const assignment = store.item as Assignment | undefined;
+  useRecordCrumb(assignment?.name);
   const job = Number(params.get('job'));
   const tab = params.get('tab') === 'people' ? 'people' : 'details';
   if (store.itemQuery.isError)

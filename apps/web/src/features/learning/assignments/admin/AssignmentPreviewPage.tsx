@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { isMissingItem, NOT_FOUND_MESSAGE } from '../../../../lib/resource.js';
+import { useRecordCrumb } from '../../../frame/admin/record-crumb.js';
 import { DetailSkeleton } from '../learner/AssignmentDetailPage.js';
 import { AssignmentDetailView } from '../learner/AssignmentDetailView.js';
 import { useAssignmentPreview } from './api.js';
@@ -18,6 +19,7 @@ export default function AssignmentPreviewPage() {
   const valid = /^\d{1,10}$/.test(id);
   const query = useAssignmentPreview(id, valid);
   const missing = !valid || (query.isError && isMissingItem(query.error));
+  useRecordCrumb(query.data?.name, valid ? pathTo('company.assignments.edit', { id }) : undefined);
   useEffect(() => {
     if (missing) navigate('/404', { replace: true, state: { message: NOT_FOUND_MESSAGE } });
   }, [missing, navigate]);

@@ -27,9 +27,15 @@ interface ItemsPickerProps {
   titles: ReadonlyMap<string, string>;
   onChange: (items: AssignmentItemInput[]) => void;
   onPick: (type: AssignmentItemType, option: ItemOption) => void;
-  /** After publishing: the items are fixed, and the picker says why. */
+  /** The items are fixed (an assignment once published, a rule once people were given them): the picker says why. */
   locked: boolean;
   error?: string;
+  /** The section's heading; by default an assignment's ("What to take"). */
+  title?: string;
+  /** Why the items are fixed; by default an assignment's reason. */
+  lockedText?: string;
+  /** Prefix of the test ids: `assignment` (the assignment form) or `auto` (an automatic assignment rule). */
+  testId?: 'assignment' | 'auto';
 }
 
 /** Searches one kind of item (educations, programs, contents) over its admin list as one types. */
@@ -37,10 +43,12 @@ function ItemSearch({
   type,
   exclude,
   onPick,
+  testId,
 }: {
   type: AssignmentItemType;
   exclude: ReadonlySet<string>;
   onPick: (option: ItemOption) => void;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -68,27 +76,40 @@ function ItemSearch({
       }}
       nothingFoundMessage={query.isFetching ? t('resource.loading') : t(`${NS}.items.none_found`)}
       rightSection={query.isFetching ? <Loader size="xs" aria-label={t('resource.loading')} /> : undefined}
-      data-testid="assignment-item-search"
+      data-testid={`${testId}-item-search`}
     />
   );
 }
 
-/** The assignment's items in their order: pick from the three lists, reorder, remove; fixed once published. */
-export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: ItemsPickerProps) {
+/**
+ * The items an assignment or an automatic assignment rule gives, in their order: picked from the admin lists of each
+ * kind, reordered, removed; fixed once people have them.
+ */
+export function ItemsPicker({
+  items,
+  titles,
+  onChange,
+  onPick,
+  locked,
+  error,
+  title: heading,
+  lockedText,
+  testId = 'assignment',
+}: ItemsPickerProps) {
   const { t } = useTranslation();
   const [type, setType] = useState<AssignmentItemType>(items[0]?.type ?? 'education');
   const chosen = new Set(items.map(itemKey));
   return (
-    <Stack gap="sm" data-testid="assignment-items">
-      <Text fw={600}>{t(`${NS}.items.title`)}</Text>
+    <Stack gap="sm" data-testid={`${testId}-items`}>
+      <Text fw={600}>{heading ?? t(`${NS}.items.title`)}</Text>
       {locked ? (
         <Alert
           color="blue"
           variant="light"
           icon={<IconLock size={18} aria-hidden />}
-          data-testid="assignment-items-locked"
+          data-testid={`${testId}-items-locked`}
         >
-          {t(`${NS}.items.locked`)}
+          {lockedText ?? t(`${NS}.items.locked`)}
         </Alert>
       ) : (
         <Stack gap="xs">
@@ -98,12 +119,13 @@ export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: 
             data={ITEM_TYPES.map((kind) => ({ value: kind, label: t(`${NS}.item_types.${kind}`) }))}
             fullWidth
             aria-label={t(`${NS}.items.kind`)}
-            data-testid="assignment-item-type"
+            data-testid={`${testId}-item-type`}
           />
           <ItemSearch
             key={type}
             type={type}
             exclude={chosen}
+            testId={testId}
             onPick={(option) => {
               onPick(type, option);
               onChange(withItem(items, { type, ref_id: option.id }));
@@ -112,7 +134,7 @@ export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: 
         </Stack>
       )}
       {items.length === 0 ? (
-        <Text fz="sm" c="dimmed" data-testid="assignment-items-empty">
+        <Text fz="sm" c="dimmed" data-testid={`${testId}-items-empty`}>
           {t(`${NS}.items.empty`)}
         </Text>
       ) : (
@@ -120,7 +142,7 @@ export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: 
           {items.map((item, index) => {
             const title = titles.get(itemKey(item)) ?? `#${item.ref_id}`;
             return (
-              <Paper key={itemKey(item)} withBorder radius="md" p="xs" data-testid="assignment-item-row">
+              <Paper key={itemKey(item)} withBorder radius="md" p="xs" data-testid={`${testId}-item-row`}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <ThemeIcon variant="light" radius="md" aria-hidden>
@@ -160,7 +182,7 @@ export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: 
                         color="danger"
                         onClick={() => onChange(items.filter((_, at) => at !== index))}
                         aria-label={t(`${NS}.items.remove`, { title })}
-                        data-testid="assignment-item-remove"
+                        data-testid={`${testId}-item-remove`}
                       >
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
@@ -173,7 +195,7 @@ export function ItemsPicker({ items, titles, onChange, onPick, locked, error }: 
         </Stack>
       )}
       {error && (
-        <Text c="danger" fz="sm" role="alert" data-testid="assignment-items-error">
+        <Text c="danger" fz="sm" role="alert" data-testid={`${testId}-items-error`}>
           {error}
         </Text>
       )}

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchEveryMediaQuery, renderPage } from '../../../../../test/render.js';
 import { http } from '../../../../lib/api.js';
+import { ApiError } from '../../../../lib/http.js';
 import { assignee, assigneeList, published } from '../fixtures.js';
 import { PeopleSection } from './PeopleSection.js';
 
@@ -13,10 +14,21 @@ const mehmet = assignee({
   completed_at: '2026-11-05T10:00:00.000Z',
 });
 
+const zeynep = { id: 9, name: 'Zeynep', surname: 'Arslan', email: 'zeynep@demo.test' };
+
+async function pickZeynep() {
+  const picker = screen.getByTestId('assignment-people-add-picker');
+  fireEvent.focus(picker);
+  fireEvent.click(picker);
+  // The dropdown is still in its opening transition in jsdom, so its options count as hidden.
+  fireEvent.click(await screen.findByRole('option', { name: 'Zeynep Arslan · zeynep@demo.test', hidden: true }));
+}
+
 function serve(rows = [ayse, mehmet]) {
   return vi.spyOn(http, 'get').mockImplementation((async (url: string, id?: number) => {
     if (url === 'api/admin/assignments/7/people') return assigneeList(rows);
     if (url === 'api/jobs') return { data: { id, state: 'running', progress: { done: 0, total: 2 } } };
+    if (url === 'api/admin/users') return { data: [zeynep], meta: { page: 1, per_page: 20, total: 1 } };
     throw new Error(`unexpected GET ${url}`);
   }) as never);
 }
@@ -74,9 +86,43 @@ describe('PeopleSection', () => {
     await waitFor(() => expect(remove).toHaveBeenCalledWith('api/admin/assignments/7/people', 3));
   });
 
+  it('adds people with the user picker, and refreshes the list', { timeout: 20_000 }, async () => {
+    const get = serve();
+    const post = vi
+      .spyOn(http, 'post')
+      .mockResolvedValue({ data: { user_ids: [9] }, message: 'The assignment was given to 1 person.' } as never);
+    renderSection();
+    await screen.findByText('Ayşe Yılmaz');
+    fireEvent.click(screen.getByTestId('assignment-people-add'));
+    // Nobody chosen: nothing is sent.
+    fireEvent.click(await screen.findByTestId('assignment-people-add-confirm'));
+    expect(await screen.findByText('Choose at least one person.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    await pickZeynep();
+    const calls = get.mock.calls.length;
+    fireEvent.click(screen.getByTestId('assignment-people-add-confirm'));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('api/admin/assignments/7/people', { user_ids: [9] }));
+    expect(await screen.findByText('The assignment was given to 1 person.')).toBeTruthy();
+    await waitFor(() => expect(get.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('shows why the server refused someone under the picker', { timeout: 20_000 }, async () => {
+    serve();
+    const message = 'One of the people chosen already has this assignment.';
+    vi.spyOn(http, 'post').mockRejectedValue(new ApiError(422, { message, errors: { user_ids: [message] } }, message));
+    renderSection();
+    await screen.findByText('Ayşe Yılmaz');
+    fireEvent.click(screen.getByTestId('assignment-people-add'));
+    await screen.findByTestId('assignment-people-add-picker');
+    await pickZeynep();
+    fireEvent.click(screen.getByTestId('assignment-people-add-confirm'));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByTestId('assignment-people-add-modal')).toBeTruthy();
+  });
+
   it('exports the people as xlsx through a job', { timeout: 20_000 }, async () => {
     serve();
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ job_id: 12 } as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { job_id: 12 } } as never);
     renderSection('/admin/assignment/7/edit?tab=people&status=overdue');
     await screen.findByText('Ayşe Yılmaz');
     fireEvent.click(screen.getByTestId('assignment-people-export'));

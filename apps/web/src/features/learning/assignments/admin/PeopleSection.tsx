@@ -1,7 +1,7 @@
 import type { Assignee, Assignment } from '@kampus/shared';
-import { ActionIcon, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBellRinging, IconFileSpreadsheet, IconUserMinus } from '@tabler/icons-react';
+import { IconBellRinging, IconFileSpreadsheet, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,13 @@ import { ConfirmButton } from '../../../../components/ConfirmButton.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../../components/DataTable.js';
 import { ExportProgress } from '../../../../components/ExportProgress.js';
 import { formatDateTime } from '../../../../lib/dates.js';
+import { ApiError } from '../../../../lib/http.js';
 import { useListState } from '../../../../lib/list-state.js';
+import type { PickedPerson } from '../../../organisation/user-groups/form.js';
+import { MemberPicker } from '../../../organisation/user-groups/MemberPicker.js';
 import { AssigneeStatusBadge } from '../learner/visuals.js';
 import {
+  addAssignees,
   assignmentsResource,
   cancelAssignee,
   exportAssignees,
@@ -125,8 +129,96 @@ function Summary({ summary }: { summary: NonNullable<ReturnType<typeof useAssign
 }
 
 /**
+ * Gives the assignment to more people by hand, with the same picker the target uses: they get it as publishing gives
+ * it (rows, items, notification, mail). The server's field error (already in it, not an active user) stays under the
+ * picker; nothing is sent until someone is chosen.
+ */
+function AddPeopleButton({ assignmentId, onAdded }: { assignmentId: number; onAdded: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [people, setPeople] = useState<PickedPerson[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    setOpened(false);
+    setPeople([]);
+    setError(undefined);
+  };
+  const submit = async () => {
+    if (people.length === 0) {
+      setError(t(`${NS}.people.add_none`));
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await addAssignees(
+        assignmentId,
+        people.map((person) => person.id),
+      );
+      notifications.show({ color: 'success', message: answer.message });
+      close();
+      await onAdded();
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fieldErrors : {};
+      const field = Object.entries(fields).find(([key]) => key.startsWith('user_ids'))?.[1]?.[0];
+      if (field) setError(field);
+      else
+        notifications.show({
+          color: 'danger',
+          message: failure instanceof Error ? failure.message : t('general.error_occurred'),
+        });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        leftSection={<IconUserPlus size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        data-testid="assignment-people-add"
+      >
+        {t(`${NS}.people.add`)}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t(`${NS}.people.add_title`)}
+        closeButtonProps={{ 'aria-label': t('general.close') }}
+        data-testid="assignment-people-add-modal"
+      >
+        <Stack>
+          <Text fz="sm" c="dimmed">
+            {t(`${NS}.people.add_text`)}
+          </Text>
+          <MemberPicker
+            label={t(`${NS}.people.add_people`)}
+            value={people}
+            onChange={(next) => {
+              setPeople(next);
+              setError(undefined);
+            }}
+            error={error}
+            testId="assignment-people-add-picker"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('resource.cancel')}
+            </Button>
+            <Button loading={saving} onClick={() => void submit()} data-testid="assignment-people-add-confirm">
+              {t(`${NS}.people.add_confirm`)}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
  * One assignment's people: status, progress, last activity and completion, filtered by status and searched; a
- * reminder again for one person, a person cancelled (asked first; their progress stays) and the list as xlsx.
+ * reminder again for one person, people added by hand, a person cancelled (asked first; their progress stays) and the
+ * list as xlsx.
  */
 export function PeopleSection({ assignment }: { assignment: Assignment }) {
   const { t } = useTranslation();
@@ -182,6 +274,7 @@ export function PeopleSection({ assignment }: { assignment: Assignment }) {
     <Stack data-testid="assignment-people">
       {query.data && <Summary summary={query.data.summary} />}
       <Group justify="flex-end">
+        {assignment.status !== 'cancelled' && <AddPeopleButton assignmentId={assignment.id} onAdded={refresh} />}
         <Button
           variant="default"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}

@@ -1,12 +1,13 @@
 import {
   type AssigneeList,
   type AssignmentItemType,
+  type AssignmentPeopleAdded,
   type AssignmentPublishResult,
   assignmentsContract,
   type Content,
   type Education,
   type Exam,
-  type JobStarted,
+  type JobStartedResponse,
   type LearnerAssignmentDetail,
   type Program,
   type Survey,
@@ -57,6 +58,10 @@ export function useAssignees(id: number, query: ResourceQuery) {
   });
 }
 
+/** POST …/{id}/people: gives the published assignment to more people, as publishing gives it (201). */
+export const addAssignees = (id: number, userIds: number[]) =>
+  http.post<AssignmentPeopleAdded>(`${base(id)}/people`, { user_ids: userIds });
+
 /** POST …/{id}/people/{userId}/remind: the reminder mail and notification again, now. */
 export const remindAssignee = (id: number, userId: number) =>
   http.post<{ message?: string }>(`${base(id)}/people/${userId}/remind`);
@@ -69,15 +74,11 @@ export const cancelAssignee = (id: number, userId: number) =>
 export async function exportAssignees(id: number, query: ResourceQuery): Promise<number> {
   const { page: _page, per_page: _perPage, ...rest } = query;
   const search = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, String(value)]));
-  // The other exports answer `{data: {job_id}}`; this route's contract (jobStartedSchema) answers `{job_id}`:
-  // both are read until the two agree (asked in /work/briefs/assign-web-needs.md).
-  const answer = await http.post<Partial<JobStarted> & { data?: JobStarted }>(
+  const answer = await http.post<JobStartedResponse>(
     `${base(id)}/people/export${search.size > 0 ? `?${search}` : ''}`,
     { format: 'xlsx' },
   );
-  const jobId = answer.data?.job_id ?? answer.job_id;
-  if (typeof jobId !== 'number') throw new Error('export: no job');
-  return jobId;
+  return answer.data.job_id;
 }
 
 /** A 4xx is an answer (missing, foreign): no retry. */

@@ -15,5 +15,6 @@ export const assignmentAdminRoutes: AdminRoute[] = [
     name: 'company.assignments.preview',
     permission: 'read_assignment',
     title: 'assignmentAdmin.preview_title',
+    parent: 'company.assignments',
   }),
 ];

@@ -91,7 +91,7 @@ const addTag = (label: string, value: string) => {
 };
 
 async function pickEducation() {
-  const search = inputLabelled('Search educations');
+  const search = inputLabelled('Add a training');
   search.focus();
   fireEvent.change(search, { target: { value: 'Sat' } });
   fireEvent.click(await screen.findByText('Satışa giriş', {}, { timeout: 3000 }));

@@ -15,7 +15,7 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
@@ -25,14 +25,53 @@ import { i18next } from '../../../../lib/i18n.js';
 import { useResourceStore } from '../../../../lib/resource.js';
 import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
 import { RecordFormPage } from '../../../frame/admin/records/RecordFormPage.js';
+import { ItemsPicker } from '../admin/ItemsPicker.js';
 import { applyRule, autoAssignmentsResource, previewRule } from './api.js';
 import { ConditionFields, RulePreview } from './ConditionFields.js';
-import { autoAssignmentFormSchema, autoAssignmentFormValues } from './form.js';
-import { ItemsField } from './ItemsField.js';
+import { autoAssignmentFormSchema, autoAssignmentFormValues, type FormItem, itemKey } from './form.js';
 
 const NS = 'autoAssignment';
 type Form = ResourceFormControl<typeof autoAssignmentFormSchema>;
 const LIST = pathTo('company.auto-assignments');
+
+/** The items the rule assigns, in the assignment form's picker; the form keeps each item's title beside it. */
+function RuleItems({
+  items,
+  onChange,
+  locked,
+  error,
+}: {
+  items: FormItem[];
+  onChange: (items: FormItem[]) => void;
+  locked: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const titles = useMemo(() => new Map(items.map((item) => [itemKey(item), item.title])), [items]);
+  // The picker names the chosen option just before it hands over the new list.
+  const picked = useRef(new Map<string, string>());
+  return (
+    <ItemsPicker
+      items={items}
+      titles={titles}
+      onPick={(type, option) => picked.current.set(itemKey({ type, ref_id: option.id }), option.title)}
+      onChange={(next) =>
+        onChange(
+          next.map((item) => ({
+            type: item.type,
+            ref_id: item.ref_id,
+            title: titles.get(itemKey(item)) ?? picked.current.get(itemKey(item)) ?? '',
+          })),
+        )
+      }
+      locked={locked}
+      error={error}
+      title={t(`${NS}.items_title`)}
+      lockedText={t(`${NS}.items.locked`)}
+      testId="auto"
+    />
+  );
+}
 
 /** The admin's "no" to the question before saving: the form stays as it is, unsaved, with no error shown. */
 class SaveDeclined extends Error {
@@ -120,7 +159,7 @@ function RuleFields({ form, rule }: { form: Form; rule: AutoAssignment | null })
         </Stack>
       </Paper>
       <Paper withBorder radius="lg" p="lg">
-        <ItemsField
+        <RuleItems
           items={values.items}
           onChange={(items) => form.setField('items', items)}
           locked={(rule?.matched ?? 0) > 0}

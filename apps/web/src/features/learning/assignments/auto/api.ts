@@ -1,5 +1,4 @@
 import {
-  type AssignmentItemType,
   type AutoAssignmentApplyResult,
   type AutoAssignmentConditionOptions,
   type AutoAssignmentConditionsInput,
@@ -10,7 +9,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.js';
-import { contractResource, type ResourcePage } from '../../../../lib/resource.js';
+import { contractResource } from '../../../../lib/resource.js';
 
 /** `api/admin/auto-assignments` (issue 14): the automatic assignment rules. */
 export const autoAssignmentsResource = contractResource(autoAssignmentsContract);
@@ -55,32 +54,3 @@ export function useRulePreview(conditions: AutoAssignmentConditionsInput, ruleId
 
 /** The confirmed backfill: assigns the people who match now (a job when there are many). */
 export const applyRule = (id: number) => http.post<AutoAssignmentApplyResult>(`${base}/${id}/apply`);
-
-/** One choice of the items picker, whatever its kind. */
-export interface ItemOption {
-  id: number;
-  title: string;
-}
-
-const ITEM_LISTS: Record<AssignmentItemType, string> = {
-  education: 'api/admin/educations',
-  program: 'api/admin/programs',
-  content: 'api/admin/contents',
-  survey: 'api/admin/surveys',
-  exam: 'api/admin/exams',
-};
-
-/** The company's educations, programs or contents whose title matches a search (the first 20). */
-export function useItemOptions(type: AssignmentItemType, search: string) {
-  const [debounced] = useDebouncedValue(search, 300);
-  return useQuery({
-    queryKey: ['auto-assignment-items', type, debounced],
-    queryFn: () =>
-      http.get<ResourcePage<{ id: number; title: string }>>(ITEM_LISTS[type], undefined, {
-        search: debounced,
-        per_page: 20,
-      }),
-    select: (page): ItemOption[] => page.data.map((item) => ({ id: item.id, title: item.title })),
-    placeholderData: keepPreviousData,
-  });
-}
