@@ -20,7 +20,7 @@ import {
   gradeResultSchema,
   gradingQueueSchema,
   idParamSchema,
-  itemResponseSchema,
+  jobStartedResponseSchema,
   messageSchema,
   myAttemptResponseSchema,
   myTestListSchema,
@@ -33,8 +33,6 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
 import type { ExamsService } from './service.js';
-
-const jobStarted = itemResponseSchema(z.object({ job_id: z.number() }));
 
 /**
  * `api/admin/exams` (generated resource routes) with the draw rule count, the results (attempts, their export,
@@ -84,7 +82,7 @@ export function registerExamRoutes(app: FastifyInstance, exams: ExamsService): v
           format: z.enum(EXPORT_FORMATS).default('xlsx'),
           sort: z.string().max(40).optional().catch(undefined),
         }),
-        response: { 202: jobStarted },
+        response: { 202: jobStartedResponseSchema },
       },
     },
     async (request, reply) => {
