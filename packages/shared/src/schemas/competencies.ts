@@ -72,7 +72,7 @@ export type CompetencyCategoryUpdate = z.infer<typeof competencyCategoryUpdateSc
 export const competencyCategoryListQuerySchema = resourceListQuerySchema.extend({ status: activeStatusFilter });
 export type CompetencyCategoryListQuery = z.infer<typeof competencyCategoryListQuerySchema>;
 
-/** Managed on the competencies page (a tab); no screens of its own. */
+/** Filed under the competencies screen (its categories tab). */
 export const competencyCategoriesContract = defineContract({
   plural: 'competency-categories',
   namespace: 'competencyCategories',
@@ -84,7 +84,14 @@ export const competencyCategoriesContract = defineContract({
     listQuery: competencyCategoryListQuerySchema,
   },
   list: { sorts: COMPETENCY_CATEGORY_SORTS, defaultSort: 'order', filters: [ACTIVE_STATUS_LIST_FILTER] },
-  screens: {},
+  screens: {
+    list: { name: 'company.competency-categories', path: '/admin/competencies-and-user-definitions/categories' },
+    add: { name: 'company.competency-categories.add', path: '/admin/competencies-and-user-definitions/categories/add' },
+    edit: {
+      name: 'company.competency-categories.edit',
+      path: '/admin/competencies-and-user-definitions/categories/:id/edit',
+    },
+  },
 });
 
 // --- Competencies (`api/admin/competencies`) ---
@@ -169,6 +176,7 @@ export type CompetencyPerson = z.infer<typeof personSchema>;
 
 /** One person's level of one competency. */
 export const competencyLevelSchema = z.object({
+  id: z.number(),
   user: personSchema,
   competency: z.object({ id: z.number(), names: localizedTextSchema, levels: z.array(z.string()) }),
   level: z.number(),

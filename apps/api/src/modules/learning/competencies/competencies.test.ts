@@ -481,7 +481,9 @@ describe('competencies: people’s levels, rules, back-apply, matrix', () => {
     const set = await setLevel(person.id, competencyId, 4, 'Proje başarısı');
     expect(set).toMatchObject({ level: 4, level_name: 'İleri', source: 'manual', set_by: { id: admin.id } });
 
-    const perPerson = await as(readerToken, 'GET', '/api/admin/competency-levels', { query: { user_id: String(person.id) } });
+    const perPerson = await as(readerToken, 'GET', '/api/admin/competency-levels', {
+      query: { user_id: String(person.id) },
+    });
     expect(perPerson.statusCode, perPerson.body).toBe(200);
     expect(perPerson.json().data).toHaveLength(1);
     const perCompetency = await as(adminToken, 'GET', '/api/admin/competency-levels', {
@@ -550,7 +552,9 @@ describe('competencies: people’s levels, rules, back-apply, matrix', () => {
     const byDepartment = await as(readerToken, 'GET', '/api/admin/competency-matrix', { query: { department } });
     expect(byDepartment.statusCode, byDepartment.body).toBe(200);
     expect(byDepartment.json().meta.total).toBe(3);
-    const byGroup = await as(adminToken, 'GET', '/api/admin/competency-matrix', { query: { group_id: String(group.id) } });
+    const byGroup = await as(adminToken, 'GET', '/api/admin/competency-matrix', {
+      query: { group_id: String(group.id) },
+    });
     const body = byGroup.json();
     expect(body.meta.total).toBe(2);
     expect(body.data.competencies.find((c: { id: number }) => c.id === first.id).target).toBe(3);
@@ -576,7 +580,9 @@ describe('competencies: people’s levels, rules, back-apply, matrix', () => {
     await as(adminToken, 'PUT', '/api/admin/competency-matrix/targets', {
       body: { group_id: group.id, competency_id: first.id, level: null },
     });
-    const after = await as(adminToken, 'GET', '/api/admin/competency-matrix', { query: { group_id: String(group.id) } });
+    const after = await as(adminToken, 'GET', '/api/admin/competency-matrix', {
+      query: { group_id: String(group.id) },
+    });
     expect(after.json().data.people.every((p: { gaps: number }) => p.gaps === 0)).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ const PERSON_TEXT = foldedColumn(
 );
 
 interface LevelSqlRow {
+  id: number;
   user_id: number;
   name: string;
   surname: string;
@@ -78,7 +79,7 @@ function levelsSql(companyId: number, query: LevelFilters): SQL {
     query.source ? sql`pl.source = ${query.source}` : undefined,
     query.search ? sql`${PERSON_TEXT} like ${likePattern(query.search)}` : undefined,
   ].filter((c): c is SQL => c !== undefined);
-  return sql`select u.id as user_id, u.name, u.surname, u.email, u.department,
+  return sql`select pl.id, u.id as user_id, u.name, u.surname, u.email, u.department,
       c.id as competency_id, c.names, c.levels, pl.level, pl.source, pl.set_at::text as set_at,
       r.id as rule_id, r.name as rule_name, sb.id as set_by_id, (sb.name || ' ' || sb.surname) as set_by_name,
       count(*) over ()::integer as total
@@ -92,6 +93,7 @@ function levelsSql(companyId: number, query: LevelFilters): SQL {
 }
 
 const presentLevel = (row: LevelSqlRow): CompetencyLevel => ({
+  id: row.id,
   user: { id: row.user_id, name: row.name, surname: row.surname, email: row.email, department: row.department },
   competency: { id: row.competency_id, names: row.names, levels: row.levels },
   level: row.level,
