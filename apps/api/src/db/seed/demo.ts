@@ -7,6 +7,7 @@ import { companies, companySettings, roleUser, shortLinks, users } from '../sche
 import { asSystem } from '../scope.js';
 import { seedAutoAssignments } from './auto-assignments.js';
 import { seedClassrooms } from './classrooms.js';
+import { seedCompetencies } from './competencies.js';
 import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
 import { seedEducations } from './educations.js';
@@ -380,5 +381,8 @@ export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
     await seedExamAttempts(tx, acme.id, 'en', 'learner@acme.test');
     await alignPostTestEnrolments(tx, demo.id);
     await alignPostTestEnrolments(tx, acme.id);
+    // Competencies last: their rules are applied to the completions and passed attempts seeded above.
+    await seedCompetencies(tx, demo.id, 'tr', 'learner@demo.test');
+    await seedCompetencies(tx, acme.id, 'en', 'learner@acme.test');
   });
 }
