@@ -216,7 +216,13 @@ function RuleForm({ rule }: { rule: CompetencyRule | null }) {
         return (
           <Paper withBorder radius="lg" p="lg">
             <Stack>
-              <TextInput label={t(`${NS}.fields.name`)} required autoComplete="off" {...form.field('name')} />
+              <TextInput
+                label={t(`${NS}.fields.name`)}
+                name="name"
+                required
+                autoComplete="off"
+                {...form.field('name')}
+              />
               <Title order={2} fz="lg">
                 {t(`${NS}.when_title`)}
               </Title>
