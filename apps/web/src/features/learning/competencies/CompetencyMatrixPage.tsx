@@ -1,9 +1,11 @@
 import type { CompetencyMatrix } from '@kampus/shared';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../../app/route-names.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
 import { ApiError } from '../../../lib/http.js';
@@ -163,9 +165,15 @@ export default function CompetencyMatrixPage() {
         hideable: false,
         render: (person) => (
           <Stack gap={0}>
-            <Text fz="sm" fw={500}>
+            <Anchor
+              component={Link}
+              to={`${pathTo('company.competencies.people')}?user_id=${person.id}`}
+              fz="sm"
+              fw={500}
+              aria-label={`${person.name} ${person.surname}: ${t(`${NS}.matrix.person_levels`)}`}
+            >
               {person.name} {person.surname}
-            </Text>
+            </Anchor>
             {person.department && (
               <Text fz="xs" c="dimmed">
                 {person.department}

@@ -102,7 +102,7 @@ function RefPicker({
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
       nothingFoundMessage={options.isFetching ? t('resource.loading') : t(`${NS}.ref_none`)}
-      rightSection={options.isFetching ? <Loader size="xs" aria-label={t('resource.loading')} /> : undefined}
+      rightSection={options.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined}
       required
       error={error}
       data-testid="rule-ref"
@@ -145,7 +145,7 @@ function BackApply({ rule }: { rule: CompetencyRule }) {
           {t(`${NS}.apply_hint`)}
         </Text>
         {preview.isLoading ? (
-          <Loader size="sm" aria-label={t('resource.loading')} />
+          <Loader size="sm" role="status" aria-label={t('resource.loading')} />
         ) : preview.isError ? (
           <Alert color="danger" title={t('resource.load_failed')}>
             <Button variant="subtle" onClick={() => void preview.refetch()}>

@@ -41,7 +41,7 @@ function History({ userId, competencyId }: { userId: number; competencyId: numbe
   if (history.isLoading) {
     return (
       <Center p="lg">
-        <Loader aria-label={t('resource.loading')} />
+        <Loader role="status" aria-label={t('resource.loading')} />
       </Center>
     );
   }

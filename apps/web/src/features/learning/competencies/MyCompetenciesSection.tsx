@@ -65,7 +65,7 @@ export function MyCompetenciesSection() {
         </Title>
         {query.isLoading ? (
           <Center p="md">
-            <Loader aria-label={t('resource.loading')} />
+            <Loader role="status" aria-label={t('resource.loading')} />
           </Center>
         ) : query.isError || !query.data ? (
           <Alert color="danger" title={t('resource.load_failed')}>
