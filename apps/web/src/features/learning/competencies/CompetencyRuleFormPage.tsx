@@ -102,7 +102,9 @@ function RefPicker({
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
       nothingFoundMessage={options.isFetching ? t('resource.loading') : t(`${NS}.ref_none`)}
-      rightSection={options.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined}
+      rightSection={
+        options.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
+      }
       required
       error={error}
       data-testid="rule-ref"

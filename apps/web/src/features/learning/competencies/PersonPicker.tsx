@@ -51,7 +51,9 @@ export function PersonPicker({
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
       nothingFoundMessage={query.isFetching ? t('resource.loading') : t('competencies.person_none')}
-      rightSection={query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined}
+      rightSection={
+        query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
+      }
       clearable
       required={required}
       error={error}
