@@ -297,7 +297,9 @@ export async function seedCompetencies(tx: Db, companyId: number, language: Lang
   const [admin] = await rows<{ id: number }>(
     tx,
     sql`select u.id from users u join role_user ru on ru.user_id = u.id
-      where u.company_id = ${companyId} and ru.role_id = 2 order by u.id limit 1`,
+      where u.company_id = ${companyId} and ru.role_id = 2
+        and not exists (select 1 from role_user s where s.user_id = u.id and s.role_id = 1)
+      order by u.id limit 1`,
   );
   const byKey = new Map<string, number>();
   for (const [order, category] of FRAMEWORK.entries()) {

@@ -163,6 +163,7 @@ export default function CompetencyMatrixPage() {
         accessor: 'name',
         title: t(`${NS}.matrix.person`),
         hideable: false,
+        noWrap: true,
         render: (person) => (
           <Stack gap={0}>
             <Anchor

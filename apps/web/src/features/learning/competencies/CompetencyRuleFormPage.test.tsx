@@ -139,7 +139,7 @@ describe('CompetencyRuleFormPage', () => {
     renderAt('/admin/edit-automatic-competency/8/edit');
     await waitFor(() => expect(screen.getByTestId('rule-preview-count').getAttribute('data-count')).toBe('0'));
     expect((screen.getByTestId('rule-apply') as HTMLButtonElement).disabled).toBe(true);
-    await choose(/^When/, 'Exam passed');
+    await choose(/^Event/, 'Exam passed');
     expect(await screen.findByTestId('rule-min-score')).toBeTruthy();
   }, 30_000);
 });

@@ -230,7 +230,7 @@ function RuleForm({ rule }: { rule: CompetencyRule | null }) {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
-                  label={t(`${NS}.columns.trigger`)}
+                  label={t(`${NS}.fields.trigger`)}
                   data={COMPETENCY_TRIGGERS.map((value) => ({ value, label: t(`${NS}.triggers.${value}`) }))}
                   value={trigger}
                   onChange={(value) => {

@@ -1,5 +1,5 @@
 import { COMPETENCY_TRIGGERS, type CompetencyRule, competencyRulesContract } from '@kampus/shared';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,7 +74,11 @@ function useColumns(canEdit: boolean): TableColumn<CompetencyRule>[] {
         title: t(`${NS}.fields.status`),
         sortable: true,
         noWrap: true,
-        render: (rule) => <ActiveStatusBadge status={rule.status} namespace={NS} />,
+        render: (rule) => (
+          <Box miw="max-content">
+            <ActiveStatusBadge status={rule.status} namespace={NS} />
+          </Box>
+        ),
       },
       {
         accessor: 'created_at',

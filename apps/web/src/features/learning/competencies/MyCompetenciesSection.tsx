@@ -32,7 +32,7 @@ function CompetencyCard({ item }: { item: MyCompetency }) {
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{name}</Text>
-          <Badge variant="light" tt="none">
+          <Badge variant="light" tt="none" style={{ flexShrink: 0, minWidth: 'max-content' }}>
             {level} · {item.level_name}
           </Badge>
         </Group>

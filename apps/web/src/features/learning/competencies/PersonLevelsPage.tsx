@@ -20,7 +20,13 @@ const NS = 'competencies';
 /** A level as a badge: its number and name. */
 export function LevelBadge({ level, name }: { level: number; name: string }) {
   return (
-    <Badge variant="light" tt="none" fw={600} data-testid="level-badge">
+    <Badge
+      variant="light"
+      tt="none"
+      fw={600}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+      data-testid="level-badge"
+    >
       {level} · {name}
     </Badge>
   );
