@@ -20,6 +20,7 @@ export * from './schemas/classrooms.js';
 export * from './schemas/common.js';
 export * from './schemas/companies-admin.js';
 export * from './schemas/company.js';
+export * from './schemas/competencies.js';
 export * from './schemas/content.js';
 export * from './schemas/data-admin.js';
 export * from './schemas/educations.js';

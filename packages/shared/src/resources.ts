@@ -2,6 +2,7 @@ import { assignmentsContract } from './schemas/assignments.js';
 import { autoAssignmentsContract } from './schemas/auto-assignments.js';
 import { classroomsContract } from './schemas/classrooms.js';
 import { companiesContract } from './schemas/companies-admin.js';
+import { competenciesContract, competencyCategoriesContract, competencyRulesContract } from './schemas/competencies.js';
 import { contentsContract } from './schemas/content.js';
 import { dataRequestsContract } from './schemas/data-admin.js';
 import { educationCategoriesContract, educationsContract } from './schemas/educations.js';
@@ -45,4 +46,7 @@ export const RESOURCE_CONTRACTS = [
   surveysContract,
   evaluationSurveysContract,
   examsContract,
+  competencyCategoriesContract,
+  competenciesContract,
+  competencyRulesContract,
 ] as const;

@@ -27,6 +27,8 @@ import { registerAutoAssignmentRoutes } from './learning/auto-assignments/routes
 import { createAutoAssignmentsService } from './learning/auto-assignments/service.js';
 import { registerClassroomRoutes } from './learning/classrooms/routes.js';
 import { createClassroomsService } from './learning/classrooms/service.js';
+import { registerCompetencyRoutes } from './learning/competencies/routes.js';
+import { createCompetenciesService } from './learning/competencies/service.js';
 import { registerContentRoutes } from './learning/content/routes.js';
 import { createContentService } from './learning/content/service.js';
 import { registerEducationRoutes } from './learning/educations/routes.js';
@@ -162,6 +164,8 @@ export const MODULES = [
   }),
   // surveys and evaluation surveys: assignment items (after assignments) and educations' evaluations
   defineModule({ name: 'surveys', create: createSurveysService, serve: registerSurveyRoutes }),
+  // competencies: rules follow the completion events of educations, programs and exams (above)
+  defineModule({ name: 'competencies', create: createCompetenciesService, serve: registerCompetencyRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)

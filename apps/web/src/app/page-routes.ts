@@ -73,6 +73,8 @@ export const PAGE_ROUTES = {
   'company.exam.add_demo': '/admin/exam/add-demo',
   'company.exam.edit_demo': '/admin/exam/:id/edit-demo',
   'company.exam.results': '/admin/exam/:id/results',
+  'company.competencies.people': '/admin/competencies-and-user-definitions/people',
+  'company.competency-management': '/admin/competency-management',
   'company.settings': '/admin/settings',
   'company.faq': '/admin/faq',
   'company.integrations': '/admin/integrations',

@@ -337,6 +337,57 @@ export const RESOURCE_SCREENS = {
       delete: 'create_exam',
     },
   },
+  competencyCategories: {
+    namespace: 'competencyCategories',
+    screens: {
+      list: { name: 'company.competency-categories', path: '/admin/competencies-and-user-definitions/categories' },
+      add: {
+        name: 'company.competency-categories.add',
+        path: '/admin/competencies-and-user-definitions/categories/add',
+      },
+      edit: {
+        name: 'company.competency-categories.edit',
+        path: '/admin/competencies-and-user-definitions/categories/:id/edit',
+      },
+    },
+    permissions: {
+      list: 'read_competency',
+      read: 'read_competency',
+      create: 'read_competency',
+      update: 'read_competency',
+      delete: 'read_competency',
+    },
+  },
+  competencies: {
+    namespace: 'competencies',
+    screens: {
+      list: { name: 'company.competencies', path: '/admin/competencies-and-user-definitions' },
+      add: { name: 'company.competencies.add', path: '/admin/competencies-and-user-definitions/add' },
+      edit: { name: 'company.competencies.edit', path: '/admin/competencies-and-user-definitions/:id/edit' },
+    },
+    permissions: {
+      list: 'read_competency',
+      read: 'read_competency',
+      create: 'read_competency',
+      update: 'read_competency',
+      delete: 'read_competency',
+    },
+  },
+  competencyRules: {
+    namespace: 'competencyRules',
+    screens: {
+      list: { name: 'company.competency-rules', path: '/admin/automatic-competency-definitions' },
+      add: { name: 'company.competency-rules.add', path: '/admin/add-automatic-competency' },
+      edit: { name: 'company.competency-rules.edit', path: '/admin/edit-automatic-competency/:id/edit' },
+    },
+    permissions: {
+      list: 'read_automaticcompetency',
+      read: 'read_automaticcompetency',
+      create: 'create_automaticcompetency',
+      update: 'create_automaticcompetency',
+      delete: 'create_automaticcompetency',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

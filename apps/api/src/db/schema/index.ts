@@ -3,6 +3,7 @@ export * from './assignments.js';
 export * from './auto-assignments.js';
 export * from './classrooms.js';
 export * from './companies.js';
+export * from './competencies.js';
 export * from './content.js';
 export * from './educations.js';
 export * from './exams.js';

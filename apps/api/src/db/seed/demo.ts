@@ -7,6 +7,7 @@ import { companies, companySettings, roleUser, shortLinks, users } from '../sche
 import { asSystem } from '../scope.js';
 import { seedAutoAssignments } from './auto-assignments.js';
 import { seedClassrooms } from './classrooms.js';
+import { seedCompetencies } from './competencies.js';
 import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
 import { seedEducations } from './educations.js';
@@ -381,6 +382,9 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
     await seedExamAttempts(tx, acme.id, 'en', 'learner@acme.test');
     await rollUpPostTestEnrolments(tx, demo.id, rollUps);
     await rollUpPostTestEnrolments(tx, acme.id, rollUps);
+    // Competencies last: their rules are applied to the completions and passed attempts seeded above.
+    await seedCompetencies(tx, demo.id, 'tr', 'learner@demo.test');
+    await seedCompetencies(tx, acme.id, 'en', 'learner@acme.test');
   });
   // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
   await rollUps.platform.events.idle();

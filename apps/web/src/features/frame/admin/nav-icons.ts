@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBolt,
   IconBuildingBank,
   IconBuildingPlus,
   IconBuildingSkyscraper,
@@ -28,6 +29,8 @@ import {
   IconSettings,
   IconShieldLock,
   IconSitemap,
+  IconStairsUp,
+  IconTargetArrow,
   IconUserOff,
   IconUserPlus,
   IconUserQuestion,
@@ -41,6 +44,7 @@ import {
  * are on every page's path (the route table), the icons only on the admin panel's (issue 11).
  */
 export const ADMIN_NAV_ICONS = {
+  IconBolt,
   IconBuildingBank,
   IconBuildingPlus,
   IconBuildingSkyscraper,
@@ -69,6 +73,8 @@ export const ADMIN_NAV_ICONS = {
   IconSettings,
   IconShieldLock,
   IconSitemap,
+  IconStairsUp,
+  IconTargetArrow,
   IconUserOff,
   IconUserPlus,
   IconUserQuestion,

@@ -6,6 +6,7 @@ import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js
 import { assignmentAdminRoutes } from '../../learning/assignments/admin/routes.js';
 import { autoAssignmentRoutes } from '../../learning/assignments/auto/routes.js';
 import { classroomAdminRoutes } from '../../learning/classrooms/admin/routes.js';
+import { competencyAdminRoutes } from '../../learning/competencies/routes.js';
 import { contentAdminRoutes } from '../../learning/content/routes.js';
 import { educationAdminRoutes } from '../../learning/educations/admin/routes.js';
 import { examAdminRoutes } from '../../learning/exams/admin/routes.js';
@@ -105,6 +106,7 @@ export const adminRoutes: AdminRoute[] = [
   ...assignmentAdminRoutes,
   ...autoAssignmentRoutes,
   ...surveyAdminRoutes,
+  ...competencyAdminRoutes,
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useCompany } from '../../../app/company.js';
 import { UserAvatar } from '../../../components/UserAvatar.js';
 import { useSessionUser } from '../../../lib/session.js';
+import { MyCompetenciesSection } from '../../learning/competencies/index.js';
 import { useProfile } from './api.js';
 
 const BUILT_IN_ROLE_NAMES: readonly string[] = BUILT_IN_ROLES.map((role) => role.name);
@@ -107,6 +108,7 @@ export default function ProfilePage() {
           </Detail>
         </SimpleGrid>
       </Paper>
+      <MyCompetenciesSection />
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { MyCompetenciesSection } from './MyCompetenciesSection.js';
