@@ -1,5 +1,6 @@
 import { assignmentsContract } from './schemas/assignments.js';
 import { autoAssignmentsContract } from './schemas/auto-assignments.js';
+import { certificateTemplatesContract } from './schemas/certificates.js';
 import { classroomsContract } from './schemas/classrooms.js';
 import { companiesContract } from './schemas/companies-admin.js';
 import { contentsContract } from './schemas/content.js';
@@ -45,4 +46,5 @@ export const RESOURCE_CONTRACTS = [
   surveysContract,
   evaluationSurveysContract,
   examsContract,
+  certificateTemplatesContract,
 ] as const;
