@@ -6,6 +6,7 @@ import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
 import { seedAutoAssignments } from './auto-assignments.js';
+import { seedCertificateTemplates } from './certificate-templates.js';
 import { seedClassrooms } from './classrooms.js';
 import { seedContent } from './content.js';
 import { seedConversations } from './conversations.js';
@@ -380,5 +381,21 @@ export async function seedDemo(db: Db, files: FileStorage): Promise<void> {
     await seedExamAttempts(tx, acme.id, 'en', 'learner@acme.test');
     await alignPostTestEnrolments(tx, demo.id);
     await alignPostTestEnrolments(tx, acme.id);
+    await seedCertificateTemplates(tx, files, [
+      {
+        companyId: demo.id,
+        language: 'tr',
+        primary: DEMO_THEME.primaryColor ?? '#3F51B5',
+        tint: '#eef0fb',
+        signers: ['Ayşe Karaca · İnsan Kaynakları Direktörü', 'Mehmet Öztürk · Genel Müdür'],
+      },
+      {
+        companyId: acme.id,
+        language: 'en',
+        primary: ACME_THEME.primaryColor ?? '#C2410C',
+        tint: ACME_THEME.secondaryColor ?? '#FFF7ED',
+        signers: ['Sarah Collins · Head of People', 'David Reyes · Chief Executive Officer'],
+      },
+    ]);
   });
 }

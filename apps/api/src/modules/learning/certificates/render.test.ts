@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { type CertificateValues, certificateDesignSchema, sampleCertificateValues } from '@kampus/shared';
+import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { pngSize, readPdf } from '../../../../test/pdf-text.js';
 import { PNG_BYTES } from '../../../../test/uploads.js';
@@ -54,7 +55,14 @@ const signature = certificateImageOf(new Uint8Array(PNG_BYTES), 'image/png');
 const template: RenderableTemplate = {
   background_color: design.background_color,
   fields: design.fields,
-  background: null,
+  background: certificateImageOf(
+    new Resvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="119" height="168"><rect width="119" height="168" fill="#fffdf8"/><rect x="6" y="6" width="107" height="156" fill="none" stroke="#3f51b5" stroke-width="3"/></svg>',
+    )
+      .render()
+      .asPng(),
+    'image/png',
+  ),
   logo: signature,
   images: new Map(signature ? [['/api/files/sig.png', signature]] : []),
 };

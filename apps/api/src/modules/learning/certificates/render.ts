@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import {
   CERTIFICATE_IMAGE,
   CERTIFICATE_PAGE,
@@ -6,10 +7,20 @@ import {
   certificateFieldText,
   isCertificateImageField,
 } from '@kampus/shared';
-import type fontkit from '@pdf-lib/fontkit';
+import type * as fontkit from '@pdf-lib/fontkit';
 import fontkitModule from '@pdf-lib/fontkit';
+
 import { Resvg } from '@resvg/resvg-js';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import {
+  type PDFContext,
+  PDFDocument,
+  type PDFFont,
+  PDFImage,
+  type PDFPage,
+  type PDFRef,
+  PngEmbedder,
+  rgb,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translator } from '../../../platform/i18n.js';
 import { type LoadedFont, loadFont } from './fonts.js';
@@ -153,6 +164,83 @@ function imageOf(template: RenderableTemplate, field: CertificateField): Certifi
 
 // PDF
 
+/** A PNG as the PDF stores it: its colour and alpha planes split and compressed (once per image, not per document). */
+interface PdfReadyPng {
+  width: number;
+  height: number;
+  bitsPerComponent: number;
+  rgb: Uint8Array;
+  alpha: Uint8Array | null;
+}
+
+const pdfReadyPngs = new WeakMap<CertificateImage, Promise<PdfReadyPng>>();
+
+/**
+ * pdf-lib decodes a PNG and compresses its planes again in every document that embeds it: for a full-page background
+ * that is most of a certificate's time. Issuing renders hundreds with the same background, so the planes are made
+ * once per image and each document takes the compressed bytes as they are.
+ */
+function pdfReadyPng(image: CertificateImage): Promise<PdfReadyPng> {
+  const known = pdfReadyPngs.get(image);
+  if (known) return known;
+  const ready = PngEmbedder.for(image.bytes).then((embedder) => {
+    const png = (
+      embedder as unknown as {
+        image: {
+          width: number;
+          height: number;
+          bitsPerComponent: number;
+          rgbChannel: Uint8Array;
+          alphaChannel?: Uint8Array;
+        };
+      }
+    ).image;
+    return {
+      width: png.width,
+      height: png.height,
+      bitsPerComponent: png.bitsPerComponent,
+      rgb: deflateSync(png.rgbChannel),
+      alpha: png.alphaChannel ? deflateSync(png.alphaChannel) : null,
+    };
+  });
+  pdfReadyPngs.set(image, ready);
+  return ready;
+}
+
+async function embedPng(doc: PDFDocument, image: CertificateImage): Promise<PDFImage> {
+  const png = await pdfReadyPng(image);
+  const plane = { Type: 'XObject', Subtype: 'Image', Width: png.width, Height: png.height, Filter: 'FlateDecode' };
+  // pdf-lib accepts only its own embedders: one whose planes are already made, in their shape.
+  const embedder: PngEmbedder = Object.assign(Object.create(PngEmbedder.prototype) as PngEmbedder, {
+    width: png.width,
+    height: png.height,
+    async embedIntoContext(context: PDFContext, ref?: PDFRef): Promise<PDFRef> {
+      const mask = png.alpha
+        ? context.register(
+            context.stream(png.alpha, {
+              ...plane,
+              BitsPerComponent: png.bitsPerComponent,
+              ColorSpace: 'DeviceGray',
+              Decode: [0, 1],
+            }),
+          )
+        : undefined;
+      const xObject = context.stream(png.rgb, {
+        ...plane,
+        BitsPerComponent: png.bitsPerComponent,
+        ColorSpace: 'DeviceRGB',
+        ...(mask ? { SMask: mask } : {}),
+      });
+      if (!ref) return context.register(xObject);
+      context.assign(ref, xObject);
+      return ref;
+    },
+  });
+  const embedded = PDFImage.of(doc.context.nextRef(), doc, embedder);
+  await embedded.embed();
+  return embedded;
+}
+
 async function renderPdf(
   template: RenderableTemplate,
   values: CertificateValues,
@@ -172,7 +260,7 @@ async function renderPdf(
   const embed = async (image: CertificateImage) => {
     let known = embedded.get(image);
     if (!known) {
-      known = image.mime === 'image/png' ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
+      known = image.mime === 'image/png' ? await embedPng(doc, image) : await doc.embedJpg(image.bytes);
       embedded.set(image, known);
     }
     return known;
