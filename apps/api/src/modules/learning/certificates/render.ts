@@ -8,7 +8,6 @@ import {
   isCertificateImageField,
 } from '@kampus/shared';
 import type * as fontkit from '@pdf-lib/fontkit';
-import fontkitModule from '@pdf-lib/fontkit';
 
 import { Resvg } from '@resvg/resvg-js';
 import {
@@ -23,7 +22,7 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translator } from '../../../platform/i18n.js';
-import { type LoadedFont, loadFont } from './fonts.js';
+import { cachingFontkit, type LoadedFont, loadFont } from './fonts.js';
 
 /** An image a certificate draws, as the PDF embeds it: PNG or JPEG bytes. */
 export interface CertificateImage {
@@ -248,7 +247,7 @@ async function renderPdf(
   qr: ReturnType<typeof qrRuns> | null,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkitModule);
+  doc.registerFontkit(cachingFontkit);
   doc.setTitle(`${values.full_name} — ${values.education_name}`, { showInWindowTitleBar: true });
   doc.setLanguage(values.language);
   doc.setProducer('Kampus');
@@ -351,6 +350,25 @@ function dataUri(image: CertificateImage): string {
   return uri;
 }
 
+const backgroundUris = new WeakMap<CertificateImage, string>();
+
+/**
+ * The background as the image export draws it: scaled once to the pixels it covers there (600 × 849), so each PNG
+ * decodes a small image instead of the full print-size one.
+ */
+function backgroundUri(image: CertificateImage): string {
+  let uri = backgroundUris.get(image);
+  if (!uri) {
+    const width = IMAGE_W;
+    const height = Math.round(PAGE_H * IMAGE_SCALE);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${dataUri(image)}" width="${width}" height="${height}" preserveAspectRatio="none"/></svg>`;
+    const scaled = new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+    uri = `data:image/png;base64,${Buffer.from(scaled).toString('base64')}`;
+    backgroundUris.set(image, uri);
+  }
+  return uri;
+}
+
 const n = (value: number) => Math.round(value * 100) / 100;
 
 function svgOf(
@@ -365,7 +383,7 @@ function svgOf(
   ];
   if (template.background) {
     parts.push(
-      `<image href="${dataUri(template.background)}" width="${PAGE_W}" height="${PAGE_H}" preserveAspectRatio="none"/>`,
+      `<image href="${backgroundUri(template.background)}" width="${PAGE_W}" height="${PAGE_H}" preserveAspectRatio="none"/>`,
     );
   }
   for (const field of template.fields) {
