@@ -32,8 +32,6 @@ export function frameSvg(primary: string): string {
     ${corner(90, 90, 1, 1)}${corner(w - 90, 90, -1, 1)}${corner(90, h - 90, 1, -1)}${corner(w - 90, h - 90, -1, -1)}
     <rect x="72" y="300" width="${w - 144}" height="8" fill="url(#band)"/>
     <rect x="72" y="${h - 420}" width="${w - 144}" height="4" fill="${primary}" fill-opacity="0.4"/>
-    <circle cx="${w / 2}" cy="${h - 250}" r="70" fill="none" stroke="${primary}" stroke-width="6" stroke-opacity="0.35"/>
-    <circle cx="${w / 2}" cy="${h - 250}" r="52" fill="${primary}" fill-opacity="0.12"/>
   </svg>`;
 }
 

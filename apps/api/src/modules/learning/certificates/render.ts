@@ -379,13 +379,14 @@ function svgOf(
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_W}" height="${IMAGE_H}" viewBox="0 0 ${IMAGE_W} ${IMAGE_H}">`,
     `<rect width="${IMAGE_W}" height="${IMAGE_H}" fill="${template.background_color}"/>`,
-    `<g transform="translate(0 ${n(IMAGE_TOP)}) scale(${IMAGE_SCALE})">`,
   ];
   if (template.background) {
+    // Already at the pixels it covers, outside the page's scaling: drawn as it is, with no resampling.
     parts.push(
-      `<image href="${backgroundUri(template.background)}" width="${PAGE_W}" height="${PAGE_H}" preserveAspectRatio="none"/>`,
+      `<image href="${backgroundUri(template.background)}" y="${n(IMAGE_TOP)}" width="${IMAGE_W}" height="${Math.round(PAGE_H * IMAGE_SCALE)}" preserveAspectRatio="none" image-rendering="optimizeSpeed"/>`,
     );
   }
+  parts.push(`<g transform="translate(0 ${n(IMAGE_TOP)}) scale(${IMAGE_SCALE})">`);
   for (const field of template.fields) {
     if (field.type === 'qr_code') {
       if (!qr) continue;
