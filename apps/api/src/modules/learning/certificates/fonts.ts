@@ -22,9 +22,6 @@ const loaded = new Map<string, LoadedFont>();
 /** Parsed fonts by their bytes, for pdf-lib's embedder (see `cachingFontkit`). */
 const parsedByBytes = new WeakMap<Uint8Array, fontkit.Font>();
 
-/** The folder of the shipped fonts, from source and from the production build alike. */
-export const fontsFolder = () => apiPath('assets', 'fonts');
-
 export function loadFont(family: CertificateFont, weight: CertificateWeight): LoadedFont {
   const key = `${family}/${weight}`;
   const known = loaded.get(key);
