@@ -63,9 +63,11 @@ describe('certificate templates in Chromium', () => {
     const thumbnail = row.locator('[data-testid="certificate-template-thumbnail"] img');
     await thumbnail.waitFor();
     // The thumbnail is the server's 600 × 1024 PNG of the saved design.
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
-      600, 1024,
-    ]);
+    const natural = await thumbnail.evaluate(async (img: HTMLImageElement) => {
+      if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(natural).toEqual([600, 1024]);
 
     // The saved position is the dragged one.
     await row.getByTestId('certificate-template-edit').click();

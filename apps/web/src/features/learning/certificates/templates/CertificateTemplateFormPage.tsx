@@ -174,6 +174,7 @@ function FieldProperties({
           label={t(`${NS}.props.color`)}
           value={field.color}
           format="hex"
+          withEyeDropper={false}
           error={errors.color}
           onChange={(color) => update({ color })}
         />
@@ -333,6 +334,7 @@ function TemplateEditor({ form }: { form: Form }) {
                 label={t(`${NS}.fields.background_color`)}
                 value={form.values.background_color ?? '#ffffff'}
                 format="hex"
+                withEyeDropper={false}
                 error={form.errors.background_color}
                 onChange={(color) => form.setField('background_color', color)}
               />

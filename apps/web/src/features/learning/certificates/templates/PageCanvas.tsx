@@ -140,7 +140,10 @@ export function PageCanvas(props: PageCanvasProps) {
               role="button"
               tabIndex={0}
               aria-pressed={isSelected}
-              aria-label={t(`${NS}.editor.moved`, { field: typeName(field), x: field.x, y: field.y })}
+              // The visible sample text leads the name (what a sighted speech user says), then what the field is and where.
+              aria-label={[text, t(`${NS}.editor.moved`, { field: typeName(field), x: field.x, y: field.y })]
+                .filter(Boolean)
+                .join(' — ')}
               data-testid={`canvas-field-${field.key}`}
               data-x={field.x}
               data-y={field.y}

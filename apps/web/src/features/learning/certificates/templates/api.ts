@@ -6,7 +6,6 @@ import {
   type Locale,
 } from '@kampus/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
 import { http } from '../../../../lib/api.js';
 import { ApiError } from '../../../../lib/http.js';
 import { i18next } from '../../../../lib/i18n.js';
@@ -50,15 +49,22 @@ async function fetchPreview(path: string, init: { method: 'GET' | 'POST'; body?:
 export const previewDesign = (design: CertificateDesign, format: CertificatePreviewFormat, language: Locale) =>
   fetchPreview(`${base}/preview?format=${format}&language=${language}`, { method: 'POST', body: design });
 
-/** A saved template's PNG preview, as an object URL kept while the component lives (the list's thumbnails). */
+/** A blob as a `data:` address (the app's content security policy lets images load from data:, not blob:). */
+const dataUrlOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+
+/** A saved template's PNG preview as an image address (the list's thumbnails), fetched again when it changes. */
 export function useTemplateThumbnail(id: number, version: string) {
   const query = useQuery({
     queryKey: [...certificateTemplatesResource.keys.all, 'thumbnail', id, version],
-    queryFn: () => fetchPreview(`${base}/${id}/preview.png`, { method: 'GET' }),
+    queryFn: async () => dataUrlOf(await fetchPreview(`${base}/${id}/preview.png`, { method: 'GET' })),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
   });
-  const url = useMemo(() => (query.data ? URL.createObjectURL(query.data) : null), [query.data]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return { url, isLoading: query.isLoading, isError: query.isError };
+  return { url: query.data ?? null, isLoading: query.isLoading, isError: query.isError };
 }
