@@ -33,6 +33,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -214,6 +215,7 @@ function FieldProperties({
 
 function TemplateEditor({ form }: { form: Form }) {
   const { t, i18n } = useTranslation();
+  const wide = useMediaQuery('(min-width: 62em)');
   const fields = (form.values.fields ?? []) as CertificateField[];
   const [selected, setSelected] = useState<string | null>(fields[0]?.key ?? null);
   const [adding, setAdding] = useState<CertificateFieldType | null>('full_name');
@@ -273,7 +275,8 @@ function TemplateEditor({ form }: { form: Form }) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="sm">
+        {/* On wide screens the page stays in view while the properties beside it scroll. */}
+        <Stack gap="sm" style={wide ? { position: 'sticky', top: 'var(--mantine-spacing-md)' } : undefined}>
           <Group justify="space-between" align="flex-end">
             <Select
               label={t(`${NS}.editor.preview_language`)}
