@@ -47,6 +47,15 @@ describe('the production build', () => {
     }
   });
 
+  it('finds the certificate fonts from the build, where they lie in apps/api/assets/fonts', () => {
+    // The bundle reads them through apiPath() (src/paths.ts), which the build points at apps/api; nothing is copied.
+    const main = readFileSync(path.join(outdir, 'main.js'), 'utf8');
+    expect(main).toMatch(/apiPath\(\s*"assets",\s*"fonts"/);
+    for (const file of ['NotoSans-Regular.ttf', 'NotoSans-Bold.ttf', 'NotoSerif-Regular.ttf', 'NotoSerif-Bold.ttf']) {
+      expect(existsSync(path.join(apiRoot, 'assets', 'fonts', file)), file).toBe(true);
+    }
+  });
+
   it('runs the import worker as plain JavaScript in a worker thread', async () => {
     const input: ImportWorkerInput = {
       file: { name: 'people.csv', mime: 'text/csv', data: Buffer.from('email,name\r\nada@example.test,Ada\r\n') },

@@ -16,6 +16,7 @@ export * from './schemas/agenda.js';
 export * from './schemas/assignments.js';
 export * from './schemas/auth.js';
 export * from './schemas/auto-assignments.js';
+export * from './schemas/certificates.js';
 export * from './schemas/classrooms.js';
 export * from './schemas/common.js';
 export * from './schemas/companies-admin.js';

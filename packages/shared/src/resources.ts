@@ -1,5 +1,6 @@
 import { assignmentsContract } from './schemas/assignments.js';
 import { autoAssignmentsContract } from './schemas/auto-assignments.js';
+import { certificateTemplatesContract } from './schemas/certificates.js';
 import { classroomsContract } from './schemas/classrooms.js';
 import { companiesContract } from './schemas/companies-admin.js';
 import { competenciesContract, competencyCategoriesContract, competencyRulesContract } from './schemas/competencies.js';
@@ -49,4 +50,5 @@ export const RESOURCE_CONTRACTS = [
   competencyCategoriesContract,
   competenciesContract,
   competencyRulesContract,
+  certificateTemplatesContract,
 ] as const;

@@ -110,6 +110,18 @@ export const UPLOAD_KINDS = {
     visibility: 'public',
   },
   /**
+   * Certificate template images (a page background, a signature): PNG or JPEG only, the two formats a PDF embeds as
+   * they are, at most 5 MB (an A4 background at 150 dpi); public, since the template editor shows them by `<img>`.
+   */
+  certificate_image: {
+    maxKilobytes: 5 * KB_PER_MB,
+    namePattern: safeName('jpe?g|png'),
+    mimePattern: /^image\/(?:jpeg|png)$/,
+    accept: 'image/jpeg,image/png',
+    maxFiles: 1,
+    visibility: 'public',
+  },
+  /**
    * Images inside a rich text (a question's text or explanation), inserted by the editor's image button: raster
    * formats, at most 5 MB (a phone photo fits); public, since the learner's `<img>` sends no token. The rich text
    * sanitizer keeps an `<img>` only when it points at such a stored file, and the record holding it attaches it.

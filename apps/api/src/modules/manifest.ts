@@ -25,6 +25,8 @@ import { registerAssignmentRoutes } from './learning/assignments/routes.js';
 import { type AssignmentsService, createAssignmentsService } from './learning/assignments/service.js';
 import { registerAutoAssignmentRoutes } from './learning/auto-assignments/routes.js';
 import { createAutoAssignmentsService } from './learning/auto-assignments/service.js';
+import { registerCertificateRoutes } from './learning/certificates/routes.js';
+import { createCertificatesService } from './learning/certificates/service.js';
 import { registerClassroomRoutes } from './learning/classrooms/routes.js';
 import { createClassroomsService } from './learning/classrooms/service.js';
 import { registerCompetencyRoutes } from './learning/competencies/routes.js';
@@ -166,6 +168,8 @@ export const MODULES = [
   defineModule({ name: 'surveys', create: createSurveysService, serve: registerSurveyRoutes }),
   // competencies: rules follow the completion events of educations, programs and exams (above)
   defineModule({ name: 'competencies', create: createCompetenciesService, serve: registerCompetencyRoutes }),
+  // certificate templates and the certificate renderer (issuing, next, listens to the completion events above)
+  defineModule({ name: 'certificates', create: createCertificatesService, serve: registerCertificateRoutes }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)

@@ -388,6 +388,21 @@ export const RESOURCE_SCREENS = {
       delete: 'create_automaticcompetency',
     },
   },
+  certificateTemplates: {
+    namespace: 'certificateTemplates',
+    screens: {
+      list: { name: 'company.certificate_template.index', path: '/admin/certificate-templates' },
+      add: { name: 'company.certificate_template.add', path: '/admin/certificate-template/add' },
+      edit: { name: 'company.certificate_template.edit', path: '/admin/certificate-template/:id/edit' },
+    },
+    permissions: {
+      list: 'show_certificatetemplate',
+      read: 'show_certificatetemplate',
+      create: 'create_certificatetemplate',
+      update: 'create_certificatetemplate',
+      delete: 'create_certificatetemplate',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

@@ -1,6 +1,7 @@
 export * from './agenda.js';
 export * from './assignments.js';
 export * from './auto-assignments.js';
+export * from './certificates.js';
 export * from './classrooms.js';
 export * from './companies.js';
 export * from './competencies.js';

@@ -6,6 +6,7 @@ import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
 import { seedAutoAssignments } from './auto-assignments.js';
+import { seedCertificateTemplates } from './certificate-templates.js';
 import { seedClassrooms } from './classrooms.js';
 import { seedCompetencies } from './competencies.js';
 import { seedContent } from './content.js';
@@ -385,6 +386,22 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
     // Competencies last: their rules are applied to the completions and passed attempts seeded above.
     await seedCompetencies(tx, demo.id, 'tr', 'learner@demo.test');
     await seedCompetencies(tx, acme.id, 'en', 'learner@acme.test');
+    await seedCertificateTemplates(tx, files, [
+      {
+        companyId: demo.id,
+        language: 'tr',
+        primary: DEMO_THEME.primaryColor ?? '#3F51B5',
+        tint: '#eef0fb',
+        signers: ['Ayşe Karaca · İnsan Kaynakları Direktörü', 'Mehmet Öztürk · Genel Müdür'],
+      },
+      {
+        companyId: acme.id,
+        language: 'en',
+        primary: ACME_THEME.primaryColor ?? '#C2410C',
+        tint: ACME_THEME.secondaryColor ?? '#FFF7ED',
+        signers: ['Sarah Collins · Head of People', 'David Reyes · Chief Executive Officer'],
+      },
+    ]);
   });
   // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
   await rollUps.platform.events.idle();
