@@ -1,12 +1,12 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { type ExportFileResult, type ExportFormat, LOCALES } from '@kampus/shared';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { storedFiles } from '../db/schema/index.js';
 import { inTenant } from '../db/scope.js';
 import type { Actor, Initiator } from './actor.js';
 import type { Platform } from './deps.js';
+import { loadExcel } from './excel.js';
 import { type Translate, translator } from './i18n.js';
 import type { JobContext } from './jobs.js';
 import { type Cell, csvLine, EXPORT_CONTENT_TYPES, neutralise } from './resource/export.js';
@@ -224,7 +224,11 @@ function sheetName(name: string, taken: Set<string>): string {
  * workbook model nor the file. Text cells get the formula-injection guard of every export.
  */
 async function writeXlsx(plan: ExportPlan, out: Writable, rowsOf: RowsOf): Promise<number[]> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const taken = new Set<string>();
   const counts: number[] = [];
   for (const sheet of plan.sheets) {

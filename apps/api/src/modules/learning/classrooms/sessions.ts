@@ -13,13 +13,13 @@ import {
   type Locale,
 } from '@kampus/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.js';
 import { classroomRegistrations, classroomSessions, classroomTrainings, users } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { type DomainEvent, record } from '../../../platform/events.js';
+import { loadExcel } from '../../../platform/excel.js';
 import { forbidden, invalidFields, notFound } from '../../../platform/http/errors.js';
 import { type Translate, translator } from '../../../platform/i18n.js';
 import { readUploadedSheet, type UploadedFile } from '../../../platform/imports/import-reader.js';
@@ -600,7 +600,7 @@ export function createSessions(
         );
       if (!session) throw notFound();
       const people = (await registrationsIn(tx, session.id)).filter((r) => r.status === 'registered');
-      const workbook = new ExcelJS.Workbook();
+      const workbook = new (await loadExcel()).Workbook();
       const sheet = workbook.addWorksheet(t('classroomAdmin.attendance.sheet_name').slice(0, 31));
       sheet.columns = TEMPLATE_HEADERS.map((h) => ({ width: h === 'user_id' ? 12 : 28, style: { numFmt: '@' } }));
       sheet.addRow(TEMPLATE_HEADERS.map((h) => t(`classroomAdmin.attendance.columns.${h}`))).font = { bold: true };

@@ -16,13 +16,13 @@ import {
   questionCreateSchema,
 } from '@kampus/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../../db/client.js';
 import { educationCategories, hashtags, storedFiles } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
+import { loadExcel } from '../../../platform/excel.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { languageOf, type Translate, translator } from '../../../platform/i18n.js';
 import { normaliseHeader, readImportFile } from '../../../platform/imports/import-file.js';
@@ -335,7 +335,7 @@ export function createQuestionImport(platform: Platform) {
   return {
     /** GET api/admin/questions/import-template: the columns in the request's language, with notes and examples. */
     async template(t: Translate): Promise<ExportFile> {
-      const workbook = new ExcelJS.Workbook();
+      const workbook = new (await loadExcel()).Workbook();
       const name = t(`${NS}.template_file`);
       const sheet = workbook.addWorksheet(name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
       sheet.columns = QUESTION_IMPORT_COLUMNS.map((column) => ({

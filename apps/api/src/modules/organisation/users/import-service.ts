@@ -8,13 +8,13 @@ import {
   type UserImportResult,
 } from '@kampus/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { companies, USER_STATUS, users } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
+import { loadExcel } from '../../../platform/excel.js';
 import { languageOf, type Translate, translator } from '../../../platform/i18n.js';
 import { readImportFile } from '../../../platform/imports/import-file.js';
 import { EXPORT_CONTENT_TYPES, type ExportFile, toCsv } from '../../../platform/resource/export.js';
@@ -33,7 +33,7 @@ function builtInRoleLabels(name: string): string[] {
 }
 
 async function buildXlsx(sheetName: string, headers: string[], example: string[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
   // Text cells, so Excel keeps leading zeros of numbers and phones and does not turn dates into serials.
   sheet.columns = headers.map((header) => ({ width: Math.max(14, header.length + 4), style: { numFmt: '@' } }));
