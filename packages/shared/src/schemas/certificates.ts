@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../constants.js';
 import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { localizedTextSchema } from './faq.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
-import { resourceListQuerySchema } from './resource.js';
+import { lenient, resourceListQuerySchema } from './resource.js';
 
 /*
  * Certificates (issue 16). This file holds the certificate templates: a designed portrait page whose placed fields
@@ -338,3 +338,122 @@ export function certificateFieldText(
       return '';
   }
 }
+
+// --- Certificate definitions (`api/admin/certificates`) ---
+//
+// A definition says when a certificate is issued (completing an education, a program or an assignment, passing an
+// exam with at least a score), which template prints it, how long it is valid (months, or for good), whether the
+// education's evaluation survey must be answered first, and whether the education is assigned again on expiry.
+
+export const CERTIFICATE_TRIGGERS = ['education', 'program', 'exam', 'assignment'] as const;
+export const certificateTriggerSchema = z.enum(CERTIFICATE_TRIGGERS, 'certificates.errors.trigger_invalid');
+export type CertificateTrigger = z.infer<typeof certificateTriggerSchema>;
+
+export const CERTIFICATE_DEFINITION_NAME_MAX = 200;
+/** Validity in whole months: up to ten years. */
+export const CERTIFICATE_VALIDITY_MONTHS_MAX = 120;
+
+export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
+export const certificateStatusSchema = z.enum(CERTIFICATE_STATUSES);
+export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
+
+/** A certificate definition as the admin panel sees it. */
+export const certificateDefinitionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: activeStatusSchema,
+  trigger: certificateTriggerSchema,
+  /** The education, program, exam or assignment (by trigger). */
+  ref_id: z.number(),
+  ref_title: z.string().nullable(),
+  /** exam only: the least score (percent) that earns the certificate; null: any pass. */
+  min_score: z.number().nullable(),
+  /** Null when its template was deleted: the definition issues nothing until another is chosen. */
+  template_id: z.number().nullable(),
+  template_name: z.string().nullable(),
+  /** Null: valid for good. */
+  validity_months: z.number().nullable(),
+  /** The education's evaluation survey must be answered before the certificate is issued. */
+  evaluation_required: z.boolean(),
+  /** On expiry the education is assigned to the person again (education trigger only). */
+  recertify: z.boolean(),
+  /** Certificates issued under it (every status). */
+  issued: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CertificateDefinition = z.infer<typeof certificateDefinitionSchema>;
+
+const definitionIdSchema = z.number('validation.required').int('validation.invalid').positive('validation.invalid');
+
+const definitionWriteShape = {
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(CERTIFICATE_DEFINITION_NAME_MAX),
+  status: activeStatusSchema,
+  trigger: certificateTriggerSchema,
+  ref_id: definitionIdSchema,
+  min_score: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(0, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .nullable(),
+  template_id: definitionIdSchema,
+  validity_months: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'certificates.errors.validity_invalid')
+    .max(CERTIFICATE_VALIDITY_MONTHS_MAX, 'certificates.errors.validity_invalid')
+    .nullable(),
+  evaluation_required: z.boolean('validation.invalid'),
+  recertify: z.boolean('validation.invalid'),
+};
+
+/** POST api/admin/certificates. */
+export const certificateDefinitionCreateSchema = z.object({
+  ...definitionWriteShape,
+  status: definitionWriteShape.status.default(1),
+  min_score: definitionWriteShape.min_score.default(null),
+  validity_months: definitionWriteShape.validity_months.default(null),
+  evaluation_required: definitionWriteShape.evaluation_required.default(false),
+  recertify: definitionWriteShape.recertify.default(false),
+});
+export type CertificateDefinitionCreate = z.output<typeof certificateDefinitionCreateSchema>;
+export type CertificateDefinitionCreateInput = z.input<typeof certificateDefinitionCreateSchema>;
+
+/** PUT or POST api/admin/certificates/{id}: the fields sent change, the others stay. */
+export const certificateDefinitionUpdateSchema = z.object(definitionWriteShape).partial();
+export type CertificateDefinitionUpdate = z.output<typeof certificateDefinitionUpdateSchema>;
+
+export const CERTIFICATE_DEFINITION_SORTS = ['name', 'trigger', 'status', 'created_at', 'updated_at'] as const;
+
+/** GET api/admin/certificates: the list query plus the status and trigger filters. */
+export const certificateDefinitionListQuerySchema = resourceListQuerySchema.extend({
+  status: activeStatusFilter,
+  trigger: lenient(certificateTriggerSchema),
+});
+export type CertificateDefinitionListQuery = z.infer<typeof certificateDefinitionListQuerySchema>;
+
+/** The certificate definitions of a company (issue 16): `api/admin/certificates` and its admin screens (spec §2.2). */
+export const certificateDefinitionsContract = defineContract({
+  plural: 'certificates',
+  namespace: 'certificates',
+  // Spec §6: show_certificate to see certificates, create_certificate to change them.
+  permissions: readWrite('show_certificate', 'create_certificate'),
+  schemas: {
+    item: certificateDefinitionSchema,
+    create: certificateDefinitionCreateSchema,
+    update: certificateDefinitionUpdateSchema,
+    listQuery: certificateDefinitionListQuerySchema,
+  },
+  list: {
+    sorts: CERTIFICATE_DEFINITION_SORTS,
+    defaultSort: '-updated_at',
+    filters: [ACTIVE_STATUS_LIST_FILTER, { kind: 'select', param: 'trigger', options: CERTIFICATE_TRIGGERS }],
+  },
+  screens: {
+    list: { name: 'company.certificate.index', path: '/admin/certificates' },
+    add: { name: 'company.certificate.add', path: '/admin/certificate/add' },
+    edit: { name: 'company.certificate.edit', path: '/admin/certificate/:id/edit' },
+  },
+  without: ['export'],
+});

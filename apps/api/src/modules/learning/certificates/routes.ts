@@ -64,4 +64,5 @@ export function registerCertificateRoutes(app: FastifyInstance, service: Certifi
   }
 
   registerResource(app, service.templates);
+  registerResource(app, service.definitions);
 }

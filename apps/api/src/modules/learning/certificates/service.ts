@@ -15,6 +15,7 @@ import type { Platform } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { storedNameOf } from '../../../platform/uploads.js';
 import { storedFileOf } from '../../system/files/service.js';
+import { defineCertificateDefinitions } from './definitions.js';
 import {
   type CertificateImage,
   certificateImageOf,
@@ -38,6 +39,7 @@ export interface RenderedPreview {
 export function createCertificatesService(platform: Platform) {
   const db = platform.database.db;
   const templates = defineCertificateTemplates(db);
+  const definitions = defineCertificateDefinitions(db);
 
   /** A stored file of the company as the renderer draws it; null when storage no longer has it or cannot read it. */
   async function loadImage(tx: Db, companyId: number, url: string): Promise<CertificateImage | null> {
@@ -98,6 +100,7 @@ export function createCertificatesService(platform: Platform) {
 
   return {
     templates,
+    definitions,
 
     /**
      * POST api/admin/certificate-templates/preview: an unsaved design with the sample values, as the editor shows it
