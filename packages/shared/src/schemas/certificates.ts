@@ -457,3 +457,91 @@ export const certificateDefinitionsContract = defineContract({
   },
   without: ['export'],
 });
+
+// --- Issued certificates ---
+
+/** A certificate within this many days of its expiry shows as expiring (spec: the learner's cards, the warning). */
+export const CERTIFICATE_EXPIRING_DAYS = 30;
+export const CERTIFICATE_REVOKE_REASON_MAX = 500;
+/** A certificate number as issued (`KMP-2026-7F3K-9QXD`); anything else is "not valid" without a lookup. */
+export const CERTIFICATE_NUMBER_PATTERN = /^KMP-\d{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/** An issued certificate as the admin's list of a definition shows it (`api/admin/certificates/issued`). */
+export const issuedCertificateSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  definition: z.object({ id: z.number(), name: z.string() }),
+  user: z.object({ id: z.number(), full_name: z.string(), email: z.string().nullable() }),
+  cycle: z.number(),
+  issued_at: z.string(),
+  expires_at: z.string().nullable(),
+  status: certificateStatusSchema,
+  revoked_reason: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  /** Whether its files are rendered yet (the job runs right after issuing). */
+  rendered: z.boolean(),
+});
+export type IssuedCertificate = z.infer<typeof issuedCertificateSchema>;
+
+export const ISSUED_CERTIFICATE_SORTS = ['issued_at', 'expires_at', 'number', 'full_name'] as const;
+
+/** GET api/admin/certificates/issued: one definition's (or every) certificate, searched by person or number. */
+export const issuedCertificateListQuerySchema = resourceListQuerySchema.extend({
+  definition_id: lenient(z.coerce.number().int().positive().max(2_147_483_647)),
+  status: lenient(certificateStatusSchema),
+});
+export type IssuedCertificateListQuery = z.infer<typeof issuedCertificateListQuerySchema>;
+
+/** POST api/admin/certificates/issued/{id}/revoke. */
+export const certificateRevokeSchema = z.object({
+  reason: z.string('validation.required').trim().min(1, 'validation.required').max(CERTIFICATE_REVOKE_REASON_MAX),
+});
+export type CertificateRevoke = z.infer<typeof certificateRevokeSchema>;
+
+/** POST api/admin/certificates/{id}/reissue: how many certificates were queued to be rendered again. */
+export const certificateReissueResultSchema = z.object({ data: z.object({ queued: z.number() }) });
+
+/** The learner's view of a certificate: a valid one within CERTIFICATE_EXPIRING_DAYS of its expiry is `expiring`. */
+export const MY_CERTIFICATE_STATES = ['valid', 'expiring', 'expired'] as const;
+export type MyCertificateState = (typeof MY_CERTIFICATE_STATES)[number];
+
+/** One of the person's certificates (`api/certificates/me`); revoked ones are not listed. */
+export const myCertificateSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  /** What it certifies: the education, program, exam or assignment. */
+  title: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string().nullable(),
+  state: z.enum(MY_CERTIFICATE_STATES),
+  /** Short-lived signed addresses of the files; null until they are rendered. */
+  pdf_url: z.string().nullable(),
+  png_url: z.string().nullable(),
+  /** The public verification page of the certificate. */
+  verify_url: z.string(),
+  /** LinkedIn's "add to profile" address for the certificate. */
+  linkedin_url: z.string(),
+});
+export type MyCertificate = z.infer<typeof myCertificateSchema>;
+export const myCertificateListSchema = z.object({ data: z.array(myCertificateSchema) });
+export const myCertificateDetailSchema = z.object({ data: myCertificateSchema });
+
+/** GET api/verify/{number}: what a valid certificate states; every other number answers only `valid: false`. */
+export const certificateVerificationSchema = z.object({
+  data: z.discriminatedUnion('valid', [
+    z.object({
+      valid: z.literal(true),
+      number: z.string(),
+      full_name: z.string(),
+      name: z.string(),
+      title: z.string(),
+      company: z.string(),
+      issued_at: z.string(),
+      expires_at: z.string().nullable(),
+    }),
+    z.object({ valid: z.literal(false) }),
+  ]),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>['data'];
+export const certificateNumberParamSchema = z.object({ number: z.string().max(64) });

@@ -30,6 +30,7 @@ CREATE TABLE "certificates" (
 	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone,
 	"status" text DEFAULT 'valid' NOT NULL,
+	"score" integer,
 	"revoked_reason" text,
 	"revoked_by" integer,
 	"revoked_at" timestamp with time zone,

@@ -106,6 +106,8 @@ export const certificates = pgTable(
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }),
     status: text().$type<CertificateStatus>().notNull().default('valid'),
+    /** The exam score (percent) that earned it, printed by a template's score field; null for the other triggers. */
+    score: integer(),
     revokedReason: text(),
     revokedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp({ withTimezone: true }),

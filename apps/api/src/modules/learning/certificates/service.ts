@@ -14,8 +14,12 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { storedNameOf } from '../../../platform/uploads.js';
+import type { NotificationsService } from '../../frame/notifications/service.js';
+import type { AuthService } from '../../identity/auth/service.js';
 import { storedFileOf } from '../../system/files/service.js';
 import { defineCertificateDefinitions } from './definitions.js';
+import { createCertificateIssuing } from './issue.js';
+import { createCertificateRecords } from './records.js';
 import {
   type CertificateImage,
   certificateImageOf,
@@ -36,7 +40,10 @@ export interface RenderedPreview {
  * Certificates (issue 16), part one: the templates (`api/admin/certificate-templates`) and their renderer. Issuing
  * will call `renderer.prepare` once for a template and then `renderer.render` for each certificate.
  */
-export function createCertificatesService(platform: Platform) {
+export function createCertificatesService(
+  platform: Platform,
+  needs: { notifications: NotificationsService; auth: AuthService },
+) {
   const db = platform.database.db;
   const templates = defineCertificateTemplates(db);
   const definitions = defineCertificateDefinitions(db);
@@ -98,6 +105,15 @@ export function createCertificatesService(platform: Platform) {
       : { contentType: 'image/png', body: Buffer.from(renderCertificatePng(template, values)) };
   }
 
+  const renderer = {
+    prepare: (companyId: number, templateId: number): Promise<RenderableTemplate> =>
+      inTenant(db, companyId, async (tx) => prepareIn(tx, companyId, await templateDesign(tx, companyId, templateId))),
+    render: (template: RenderableTemplate, values: CertificateValues): Promise<RenderedCertificate> =>
+      render(template, values),
+  };
+  const issuing = createCertificateIssuing(platform, needs, renderer);
+  const records = createCertificateRecords(platform, issuing);
+
   return {
     templates,
     definitions,
@@ -133,14 +149,10 @@ export function createCertificatesService(platform: Platform) {
     },
 
     /** What issuing uses: a template read once (its images, the logo), then rendered for each certificate. */
-    renderer: {
-      prepare: (companyId: number, templateId: number): Promise<RenderableTemplate> =>
-        inTenant(db, companyId, async (tx) =>
-          prepareIn(tx, companyId, await templateDesign(tx, companyId, templateId)),
-        ),
-      render: (template: RenderableTemplate, values: CertificateValues): Promise<RenderedCertificate> =>
-        render(template, values),
-    },
+    renderer,
+
+    issuing,
+    records,
   };
 }
 
