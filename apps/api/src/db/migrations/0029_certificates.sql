@@ -34,6 +34,7 @@ CREATE TABLE "certificates" (
 	"revoked_reason" text,
 	"revoked_by" integer,
 	"revoked_at" timestamp with time zone,
+	"expiry_warned_at" timestamp with time zone,
 	"pdf_file_id" integer,
 	"png_file_id" integer,
 	"template_id" integer,

@@ -111,6 +111,8 @@ export const certificates = pgTable(
     revokedReason: text(),
     revokedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** When the person was told it expires within 30 days (once per certificate). */
+    expiryWarnedAt: timestamp({ withTimezone: true }),
     pdfFileId: integer().references(() => storedFiles.id, { onDelete: 'set null' }),
     pngFileId: integer().references(() => storedFiles.id, { onDelete: 'set null' }),
     templateId: integer().references(() => certificateTemplates.id, { onDelete: 'set null' }),

@@ -282,6 +282,37 @@ describe('certificates: issuing on completion, the person’s certificates, veri
     expect(notified).toHaveLength(1);
   });
 
+  it('the expiry run warns once within 30 days, then marks the lapsed certificate expired; the next completion renews it', async () => {
+    const person = await test.factories.createUser(company, { name: 'Şükrü', surname: 'Ağaoğlu', language: 'tr' });
+    await complete(person.id, educationId);
+    const [issued] = await certificatesOf(person.id);
+    const service = test.services.certificates.expiry;
+    const expiresAt = issued!.expiresAt!;
+    const notices = async () =>
+      (
+        await asSystem(test.db, (tx) =>
+          tx.select().from(notificationRecipients).where(eq(notificationRecipients.userId, person.id)),
+        )
+      ).length;
+    const before = await notices();
+    const warnDay = new Date(expiresAt.getTime() - 10 * 86_400_000);
+    expect((await service.run(warnDay)).warned).toBeGreaterThanOrEqual(1);
+    expect(await notices()).toBe(before + 1);
+    await service.run(warnDay);
+    expect(await notices()).toBe(before + 1);
+    expect((await service.run(new Date(expiresAt.getTime() + 1000))).expired).toBeGreaterThanOrEqual(1);
+    expect((await certificatesOf(person.id))[0]?.status).toBe('expired');
+    expect(await notices()).toBe(before + 2);
+    await test.settle();
+    // The education completed again: the next cycle.
+    await complete(person.id, educationId);
+    const cycles = (await certificatesOf(person.id)).map((c) => [c.cycle, c.status]).sort();
+    expect(cycles).toEqual([
+      [1, 'expired'],
+      [2, 'valid'],
+    ]);
+  });
+
   it('numbers certificates unguessably; states and LinkedIn links', () => {
     const numbers = new Set(Array.from({ length: 200 }, () => newCertificateNumber(new Date('2026-03-14'))));
     expect(numbers.size).toBe(200);

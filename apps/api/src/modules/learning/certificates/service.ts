@@ -18,6 +18,7 @@ import type { NotificationsService } from '../../frame/notifications/service.js'
 import type { AuthService } from '../../identity/auth/service.js';
 import { storedFileOf } from '../../system/files/service.js';
 import { defineCertificateDefinitions } from './definitions.js';
+import { createCertificateExpiry } from './expiry.js';
 import { createCertificateIssuing } from './issue.js';
 import { createCertificateRecords } from './records.js';
 import {
@@ -113,6 +114,7 @@ export function createCertificatesService(
   };
   const issuing = createCertificateIssuing(platform, needs, renderer);
   const records = createCertificateRecords(platform, issuing);
+  const expiry = createCertificateExpiry(platform, needs);
 
   return {
     templates,
@@ -153,6 +155,7 @@ export function createCertificatesService(
 
     issuing,
     records,
+    expiry,
   };
 }
 
