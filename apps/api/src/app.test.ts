@@ -28,6 +28,8 @@ describe('the platform pipeline', () => {
         'GET /api/ready',
         'GET /api/s/:id',
         'GET /api/scorm/:versionId/:token/*',
+        // The public verification of a certificate number (issue 16).
+        'GET /api/verify/:number',
         'POST /api/auth-validation',
         'POST /api/create-password',
         'POST /api/email-verification',

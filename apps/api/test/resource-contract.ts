@@ -15,8 +15,11 @@ export interface ResourceContract {
    * holding every permission is refused, and what it may not see is an id outside the platform's rows (a deleted one).
    */
   permissions: { read: ResourceAccess; write: ResourceAccess };
-  /** A valid create body; `n` makes each one unique where the resource wants unique names. */
-  create: (n: number) => Record<string, unknown>;
+  /**
+   * A valid create body; `n` makes each one unique where the resource wants unique names. `company` is the one the
+   * body is sent to (a body naming the company's own records, made in `prepare`).
+   */
+  create: (n: number, company: CompanyRow) => Record<string, unknown>;
   /** A valid update body. */
   update: Record<string, unknown>;
   /** A create body the shared schema refuses, and a field its error must name. */
@@ -79,13 +82,15 @@ export function describeResourceContract(contract: ResourceContract): void {
 
     /** A new record through the API, as the company's own admin. */
     async function created(caller = as, token = adminToken): Promise<{ id: number } & Record<string, unknown>> {
-      const response = await caller(token, 'POST', base, { body: contract.create(++n) });
+      const response = await caller(token, 'POST', base, {
+        body: contract.create(++n, caller === asOther ? other : company),
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data;
     }
     const detail = (id: number, caller = as, token = adminToken) => caller(token, 'GET', `${base}/${id}`);
     const routes = (id: number) =>
-      resourceRoutes(contract.plural, id, { create: contract.create(++n), update: contract.update }, without);
+      resourceRoutes(contract.plural, id, { create: contract.create(++n, company), update: contract.update }, without);
     const total = async () => (await as(adminToken, 'GET', base)).json().meta.total as number;
 
     it('answers 401 without a session and 403 without the permission, on every action, changing nothing', async () => {

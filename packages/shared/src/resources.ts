@@ -1,6 +1,6 @@
 import { assignmentsContract } from './schemas/assignments.js';
 import { autoAssignmentsContract } from './schemas/auto-assignments.js';
-import { certificateTemplatesContract } from './schemas/certificates.js';
+import { certificateDefinitionsContract, certificateTemplatesContract } from './schemas/certificates.js';
 import { classroomsContract } from './schemas/classrooms.js';
 import { companiesContract } from './schemas/companies-admin.js';
 import { competenciesContract, competencyCategoriesContract, competencyRulesContract } from './schemas/competencies.js';
@@ -51,4 +51,5 @@ export const RESOURCE_CONTRACTS = [
   competenciesContract,
   competencyRulesContract,
   certificateTemplatesContract,
+  certificateDefinitionsContract,
 ] as const;

@@ -25,6 +25,7 @@ import { registerAssignmentRoutes } from './learning/assignments/routes.js';
 import { type AssignmentsService, createAssignmentsService } from './learning/assignments/service.js';
 import { registerAutoAssignmentRoutes } from './learning/auto-assignments/routes.js';
 import { createAutoAssignmentsService } from './learning/auto-assignments/service.js';
+import { EXPIRY_JOB } from './learning/certificates/expiry.js';
 import { registerCertificateRoutes } from './learning/certificates/routes.js';
 import { createCertificatesService } from './learning/certificates/service.js';
 import { registerClassroomRoutes } from './learning/classrooms/routes.js';
@@ -169,7 +170,15 @@ export const MODULES = [
   // competencies: rules follow the completion events of educations, programs and exams (above)
   defineModule({ name: 'competencies', create: createCompetenciesService, serve: registerCompetencyRoutes }),
   // certificate templates and the certificate renderer (issuing, next, listens to the completion events above)
-  defineModule({ name: 'certificates', create: createCertificatesService, serve: registerCertificateRoutes }),
+  defineModule({
+    name: 'certificates',
+    create: createCertificatesService,
+    serve: (app, certificates, platform) => {
+      registerCertificateRoutes(app, certificates);
+      // Daily: warn 30 days before expiry, mark the lapsed ones expired (expiry.ts).
+      platform.jobs.schedule(EXPIRY_JOB, '20 3 * * *');
+    },
+  }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)

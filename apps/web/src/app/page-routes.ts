@@ -26,6 +26,11 @@ export const PAGE_ROUTES = {
   'user.profile': '/profile',
   'profile.edit': '/update-profile',
   'User.my-certification': '/my-certification',
+  // The side menu's user.{type} name of the same page, and a certificate at full size (issue 16).
+  'user.my-certification': '/my-certification',
+  'user.certification-preview': '/certification/:id/preview',
+  // The public verification of a certificate number (issue 16): no sign-in.
+  'certificate.verify': '/verify/:number',
   'User.payment-history': '/payment-history',
   'User.agreement': '/legal-notification',
   'User.faq': '/faq',

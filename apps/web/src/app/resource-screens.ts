@@ -403,6 +403,21 @@ export const RESOURCE_SCREENS = {
       delete: 'create_certificatetemplate',
     },
   },
+  certificateDefinitions: {
+    namespace: 'certificates',
+    screens: {
+      list: { name: 'company.certificate.index', path: '/admin/certificates' },
+      add: { name: 'company.certificate.add', path: '/admin/certificate/add' },
+      edit: { name: 'company.certificate.edit', path: '/admin/certificate/:id/edit' },
+    },
+    permissions: {
+      list: 'show_certificate',
+      read: 'show_certificate',
+      create: 'create_certificate',
+      update: 'create_certificate',
+      delete: 'create_certificate',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

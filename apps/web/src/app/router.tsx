@@ -124,6 +124,11 @@ const queryPages: RouteObject[] = [
     handle: { name: 'confirm-access-code' },
   },
   {
+    path: routePath('certificate.verify'),
+    lazy: page(() => import('../features/learning/certificates/learner/VerifyPage.js')),
+    handle: { name: 'certificate.verify' },
+  },
+  {
     path: routePath('short-link'),
     lazy: page(() => import('../features/identity/auth/ShortLinkPage.js')),
     handle: { name: 'short-link' },
@@ -307,6 +312,16 @@ const pages: RouteObject[] = [
                 path: routePath('user.test.attempt'),
                 lazy: page(async () => (await learnerPages()).resultPage()),
                 handle: { name: 'user.test.attempt' },
+              },
+              {
+                path: routePath('User.my-certification'),
+                lazy: page(async () => (await learnerPages()).myCertificatesPage()),
+                handle: { name: 'User.my-certification' },
+              },
+              {
+                path: routePath('user.certification-preview'),
+                lazy: page(async () => (await learnerPages()).certificatePreviewPage()),
+                handle: { name: 'user.certification-preview' },
               },
               {
                 path: routePath('user.search'),

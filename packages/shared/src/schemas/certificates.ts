@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../constants.js';
 import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { localizedTextSchema } from './faq.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
-import { resourceListQuerySchema } from './resource.js';
+import { lenient, resourceListQuerySchema } from './resource.js';
 
 /*
  * Certificates (issue 16). This file holds the certificate templates: a designed portrait page whose placed fields
@@ -338,3 +338,210 @@ export function certificateFieldText(
       return '';
   }
 }
+
+// --- Certificate definitions (`api/admin/certificates`) ---
+//
+// A definition says when a certificate is issued (completing an education, a program or an assignment, passing an
+// exam with at least a score), which template prints it, how long it is valid (months, or for good), whether the
+// education's evaluation survey must be answered first, and whether the education is assigned again on expiry.
+
+export const CERTIFICATE_TRIGGERS = ['education', 'program', 'exam', 'assignment'] as const;
+export const certificateTriggerSchema = z.enum(CERTIFICATE_TRIGGERS, 'certificates.errors.trigger_invalid');
+export type CertificateTrigger = z.infer<typeof certificateTriggerSchema>;
+
+export const CERTIFICATE_DEFINITION_NAME_MAX = 200;
+/** Validity in whole months: up to ten years. */
+export const CERTIFICATE_VALIDITY_MONTHS_MAX = 120;
+
+export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
+export const certificateStatusSchema = z.enum(CERTIFICATE_STATUSES);
+export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
+
+/** A certificate definition as the admin panel sees it. */
+export const certificateDefinitionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: activeStatusSchema,
+  trigger: certificateTriggerSchema,
+  /** The education, program, exam or assignment (by trigger). */
+  ref_id: z.number(),
+  ref_title: z.string().nullable(),
+  /** exam only: the least score (percent) that earns the certificate; null: any pass. */
+  min_score: z.number().nullable(),
+  /** Null when its template was deleted: the definition issues nothing until another is chosen. */
+  template_id: z.number().nullable(),
+  template_name: z.string().nullable(),
+  /** Null: valid for good. */
+  validity_months: z.number().nullable(),
+  /** The education's evaluation survey must be answered before the certificate is issued. */
+  evaluation_required: z.boolean(),
+  /** On expiry the education is assigned to the person again (education trigger only). */
+  recertify: z.boolean(),
+  /** Certificates issued under it (every status). */
+  issued: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CertificateDefinition = z.infer<typeof certificateDefinitionSchema>;
+
+const definitionIdSchema = z.number('validation.required').int('validation.invalid').positive('validation.invalid');
+
+const definitionWriteShape = {
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(CERTIFICATE_DEFINITION_NAME_MAX),
+  status: activeStatusSchema,
+  trigger: certificateTriggerSchema,
+  ref_id: definitionIdSchema,
+  min_score: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(0, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .nullable(),
+  template_id: definitionIdSchema,
+  validity_months: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'certificates.errors.validity_invalid')
+    .max(CERTIFICATE_VALIDITY_MONTHS_MAX, 'certificates.errors.validity_invalid')
+    .nullable(),
+  evaluation_required: z.boolean('validation.invalid'),
+  recertify: z.boolean('validation.invalid'),
+};
+
+/** POST api/admin/certificates. */
+export const certificateDefinitionCreateSchema = z.object({
+  ...definitionWriteShape,
+  status: definitionWriteShape.status.default(1),
+  min_score: definitionWriteShape.min_score.default(null),
+  validity_months: definitionWriteShape.validity_months.default(null),
+  evaluation_required: definitionWriteShape.evaluation_required.default(false),
+  recertify: definitionWriteShape.recertify.default(false),
+});
+export type CertificateDefinitionCreate = z.output<typeof certificateDefinitionCreateSchema>;
+export type CertificateDefinitionCreateInput = z.input<typeof certificateDefinitionCreateSchema>;
+
+/** PUT or POST api/admin/certificates/{id}: the fields sent change, the others stay. */
+export const certificateDefinitionUpdateSchema = z.object(definitionWriteShape).partial();
+export type CertificateDefinitionUpdate = z.output<typeof certificateDefinitionUpdateSchema>;
+
+export const CERTIFICATE_DEFINITION_SORTS = ['name', 'trigger', 'status', 'created_at', 'updated_at'] as const;
+
+/** GET api/admin/certificates: the list query plus the status and trigger filters. */
+export const certificateDefinitionListQuerySchema = resourceListQuerySchema.extend({
+  status: activeStatusFilter,
+  trigger: lenient(certificateTriggerSchema),
+});
+export type CertificateDefinitionListQuery = z.infer<typeof certificateDefinitionListQuerySchema>;
+
+/** The certificate definitions of a company (issue 16): `api/admin/certificates` and its admin screens (spec §2.2). */
+export const certificateDefinitionsContract = defineContract({
+  plural: 'certificates',
+  namespace: 'certificates',
+  // Spec §6: show_certificate to see certificates, create_certificate to change them.
+  permissions: readWrite('show_certificate', 'create_certificate'),
+  schemas: {
+    item: certificateDefinitionSchema,
+    create: certificateDefinitionCreateSchema,
+    update: certificateDefinitionUpdateSchema,
+    listQuery: certificateDefinitionListQuerySchema,
+  },
+  list: {
+    sorts: CERTIFICATE_DEFINITION_SORTS,
+    defaultSort: '-updated_at',
+    filters: [ACTIVE_STATUS_LIST_FILTER, { kind: 'select', param: 'trigger', options: CERTIFICATE_TRIGGERS }],
+  },
+  screens: {
+    list: { name: 'company.certificate.index', path: '/admin/certificates' },
+    add: { name: 'company.certificate.add', path: '/admin/certificate/add' },
+    edit: { name: 'company.certificate.edit', path: '/admin/certificate/:id/edit' },
+  },
+  without: ['export'],
+});
+
+// --- Issued certificates ---
+
+/** A certificate within this many days of its expiry shows as expiring (spec: the learner's cards, the warning). */
+export const CERTIFICATE_EXPIRING_DAYS = 30;
+export const CERTIFICATE_REVOKE_REASON_MAX = 500;
+/** A certificate number as issued (`KMP-2026-7F3K-9QXD`); anything else is "not valid" without a lookup. */
+export const CERTIFICATE_NUMBER_PATTERN = /^KMP-\d{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/** An issued certificate as the admin's list of a definition shows it (`api/admin/certificates/issued`). */
+export const issuedCertificateSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  definition: z.object({ id: z.number(), name: z.string() }),
+  user: z.object({ id: z.number(), full_name: z.string(), email: z.string().nullable() }),
+  cycle: z.number(),
+  issued_at: z.string(),
+  expires_at: z.string().nullable(),
+  status: certificateStatusSchema,
+  revoked_reason: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  /** Whether its files are rendered yet (the job runs right after issuing). */
+  rendered: z.boolean(),
+});
+export type IssuedCertificate = z.infer<typeof issuedCertificateSchema>;
+
+export const ISSUED_CERTIFICATE_SORTS = ['issued_at', 'expires_at', 'number', 'full_name'] as const;
+
+/** GET api/admin/certificates/issued: one definition's (or every) certificate, searched by person or number. */
+export const issuedCertificateListQuerySchema = resourceListQuerySchema.extend({
+  definition_id: lenient(z.coerce.number().int().positive().max(2_147_483_647)),
+  status: lenient(certificateStatusSchema),
+});
+export type IssuedCertificateListQuery = z.infer<typeof issuedCertificateListQuerySchema>;
+
+/** POST api/admin/certificates/issued/{id}/revoke. */
+export const certificateRevokeSchema = z.object({
+  reason: z.string('validation.required').trim().min(1, 'validation.required').max(CERTIFICATE_REVOKE_REASON_MAX),
+});
+export type CertificateRevoke = z.infer<typeof certificateRevokeSchema>;
+
+/** POST api/admin/certificates/{id}/reissue: how many certificates were queued to be rendered again. */
+export const certificateReissueResultSchema = z.object({ data: z.object({ queued: z.number() }) });
+
+/** The learner's view of a certificate: a valid one within CERTIFICATE_EXPIRING_DAYS of its expiry is `expiring`. */
+export const MY_CERTIFICATE_STATES = ['valid', 'expiring', 'expired'] as const;
+export type MyCertificateState = (typeof MY_CERTIFICATE_STATES)[number];
+
+/** One of the person's certificates (`api/certificates/me`); revoked ones are not listed. */
+export const myCertificateSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  /** What it certifies: the education, program, exam or assignment. */
+  title: z.string(),
+  issued_at: z.string(),
+  expires_at: z.string().nullable(),
+  state: z.enum(MY_CERTIFICATE_STATES),
+  /** Short-lived signed addresses of the files; null until they are rendered. */
+  pdf_url: z.string().nullable(),
+  png_url: z.string().nullable(),
+  /** The public verification page of the certificate. */
+  verify_url: z.string(),
+  /** LinkedIn's "add to profile" address for the certificate. */
+  linkedin_url: z.string(),
+});
+export type MyCertificate = z.infer<typeof myCertificateSchema>;
+export const myCertificateListSchema = z.object({ data: z.array(myCertificateSchema) });
+export const myCertificateDetailSchema = z.object({ data: myCertificateSchema });
+
+/** GET api/verify/{number}: what a valid certificate states; every other number answers only `valid: false`. */
+export const certificateVerificationSchema = z.object({
+  data: z.discriminatedUnion('valid', [
+    z.object({
+      valid: z.literal(true),
+      number: z.string(),
+      full_name: z.string(),
+      name: z.string(),
+      title: z.string(),
+      company: z.string(),
+      issued_at: z.string(),
+      expires_at: z.string().nullable(),
+    }),
+    z.object({ valid: z.literal(false) }),
+  ]),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>['data'];
+export const certificateNumberParamSchema = z.object({ number: z.string().max(64) });

@@ -7,6 +7,7 @@ import { companies, companySettings, roleUser, shortLinks, users } from '../sche
 import { asSystem } from '../scope.js';
 import { seedAutoAssignments } from './auto-assignments.js';
 import { seedCertificateTemplates } from './certificate-templates.js';
+import { seedCertificates } from './certificates.js';
 import { seedClassrooms } from './classrooms.js';
 import { seedCompetencies } from './competencies.js';
 import { seedContent } from './content.js';
@@ -402,6 +403,9 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
         signers: ['Sarah Collins · Head of People', 'David Reyes · Chief Executive Officer'],
       },
     ]);
+    // Certificates after their templates: definitions, and issued certificates rendered by the job once running.
+    await seedCertificates(tx, rollUps.platform.jobs, demo.id, 'tr', 'learner@demo.test');
+    await seedCertificates(tx, rollUps.platform.jobs, acme.id, 'en', 'learner@acme.test');
   });
   // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
   await rollUps.platform.events.idle();

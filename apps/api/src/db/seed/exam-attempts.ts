@@ -4,6 +4,7 @@ import type { AssignmentsService } from '../../modules/learning/assignments/serv
 import type { EducationsService } from '../../modules/learning/educations/service.js';
 import type { Initiator } from '../../platform/actor.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Jobs } from '../../platform/jobs.js';
 import type { Db } from '../client.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -148,7 +149,8 @@ export async function seedExamAttempts(tx: Db, companyId: number, language: 'tr'
  */
 export interface DemoRollUps {
   services: { educations: Pick<EducationsService, 'enrolments'>; assignments: Pick<AssignmentsService, 'delivery'> };
-  platform: { events: Pick<EventBus, 'idle'> };
+  /** The jobs the demo queues (the certificates' renders run once the server is up). */
+  platform: { events: Pick<EventBus, 'idle'>; jobs: Pick<Jobs, 'enqueue'> };
 }
 
 /**

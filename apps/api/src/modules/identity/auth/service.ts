@@ -853,7 +853,7 @@ export function createAuthService(platform: Platform) {
     deepLinks: (
       companyId: number,
       userIds: readonly number[],
-      target: { type: 'assignment' | 'education'; id: number; ttlSeconds: number },
+      target: { type: 'assignment' | 'education' | 'my-certification'; id: number; ttlSeconds: number },
     ): Promise<Map<number, string>> =>
       asSystem(db, async (tx) => {
         const company = await q.findCompany(tx, companyId);

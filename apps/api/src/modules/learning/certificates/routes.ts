@@ -1,14 +1,24 @@
 import {
   CERTIFICATE_PREVIEW_FORMATS,
+  certificateDefinitionsContract,
+  certificateNumberParamSchema,
   certificatePreviewBodySchema,
   certificatePreviewQuerySchema,
+  certificateReissueResultSchema,
+  certificateRevokeSchema,
   certificateStoredPreviewQuerySchema,
   certificateTemplatesContract,
+  certificateVerificationSchema,
   idParamSchema,
+  issuedCertificateListQuerySchema,
+  issuedCertificateSchema,
+  myCertificateDetailSchema,
+  myCertificateListSchema,
+  paginatedSchema,
 } from '@kampus/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/http/context.js';
+import { actorOf, companyOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
 import type { CertificatesService, RenderedPreview } from './service.js';
 
@@ -64,4 +74,84 @@ export function registerCertificateRoutes(app: FastifyInstance, service: Certifi
   }
 
   registerResource(app, service.templates);
+  registerResource(app, service.definitions);
+
+  registerIssuedCertificateRoutes(app, service);
+}
+
+/**
+ * The issued certificates: the admin's list of them with revoking (create_certificate) and re-rendering a
+ * definition's after a template change, the person's own (`api/certificates/me`, signed in), and the public
+ * verification of a number on the company's host (`api/verify/{number}`, rate-limited per address).
+ */
+function registerIssuedCertificateRoutes(app: FastifyInstance, service: CertificatesService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { permissions } = certificateDefinitionsContract;
+  const adminTags = ['admin', certificateDefinitionsContract.plural];
+  const definitionsBase = `/api/admin/${certificateDefinitionsContract.plural}`;
+
+  r.get(
+    `${definitionsBase}/issued`,
+    {
+      config: { access: { permission: permissions.read } },
+      schema: {
+        tags: adminTags,
+        querystring: issuedCertificateListQuerySchema,
+        response: { 200: paginatedSchema(issuedCertificateSchema) },
+      },
+    },
+    async (request) => service.records.issued(actorOf(request), request.query),
+  );
+
+  r.post(
+    `${definitionsBase}/issued/:id/revoke`,
+    {
+      config: { access: { permission: permissions.update } },
+      schema: { tags: adminTags, params: idParamSchema, body: certificateRevokeSchema },
+    },
+    async (request, reply) => {
+      await service.records.revoke(actorOf(request), request.params.id, request.body.reason);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    `${definitionsBase}/:id/reissue`,
+    {
+      config: { access: { permission: permissions.update } },
+      schema: { tags: adminTags, params: idParamSchema, response: { 200: certificateReissueResultSchema } },
+    },
+    async (request) => ({ data: await service.records.reissue(actorOf(request), request.params.id) }),
+  );
+
+  const learner = { access: 'authenticated' } as const;
+  r.get(
+    '/api/certificates/me',
+    { config: learner, schema: { tags: ['certificates'], response: { 200: myCertificateListSchema } } },
+    async (request) => ({ data: await service.records.mine(actorOf(request)) }),
+  );
+  r.get(
+    '/api/certificates/me/:id',
+    {
+      config: learner,
+      schema: { tags: ['certificates'], params: idParamSchema, response: { 200: myCertificateDetailSchema } },
+    },
+    async (request) => ({ data: await service.records.mineOne(actorOf(request), request.params.id) }),
+  );
+
+  r.get(
+    '/api/verify/:number',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['certificates'],
+        params: certificateNumberParamSchema,
+        response: { 200: certificateVerificationSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.records.verify(companyOf(request), request.params.number, request.ip);
+      return reply.header('cache-control', 'private, no-store').send({ data });
+    },
+  );
 }

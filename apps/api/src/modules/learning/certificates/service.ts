@@ -14,7 +14,13 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { storedNameOf } from '../../../platform/uploads.js';
+import type { NotificationsService } from '../../frame/notifications/service.js';
+import type { AuthService } from '../../identity/auth/service.js';
 import { storedFileOf } from '../../system/files/service.js';
+import { defineCertificateDefinitions } from './definitions.js';
+import { createCertificateExpiry } from './expiry.js';
+import { createCertificateIssuing } from './issue.js';
+import { createCertificateRecords } from './records.js';
 import {
   type CertificateImage,
   certificateImageOf,
@@ -35,9 +41,13 @@ export interface RenderedPreview {
  * Certificates (issue 16), part one: the templates (`api/admin/certificate-templates`) and their renderer. Issuing
  * will call `renderer.prepare` once for a template and then `renderer.render` for each certificate.
  */
-export function createCertificatesService(platform: Platform) {
+export function createCertificatesService(
+  platform: Platform,
+  needs: { notifications: NotificationsService; auth: AuthService },
+) {
   const db = platform.database.db;
   const templates = defineCertificateTemplates(db);
+  const definitions = defineCertificateDefinitions(db);
 
   /** A stored file of the company as the renderer draws it; null when storage no longer has it or cannot read it. */
   async function loadImage(tx: Db, companyId: number, url: string): Promise<CertificateImage | null> {
@@ -96,8 +106,19 @@ export function createCertificatesService(platform: Platform) {
       : { contentType: 'image/png', body: Buffer.from(renderCertificatePng(template, values)) };
   }
 
+  const renderer = {
+    prepare: (companyId: number, templateId: number): Promise<RenderableTemplate> =>
+      inTenant(db, companyId, async (tx) => prepareIn(tx, companyId, await templateDesign(tx, companyId, templateId))),
+    render: (template: RenderableTemplate, values: CertificateValues): Promise<RenderedCertificate> =>
+      render(template, values),
+  };
+  const issuing = createCertificateIssuing(platform, needs, renderer);
+  const records = createCertificateRecords(platform, issuing);
+  const expiry = createCertificateExpiry(platform, needs);
+
   return {
     templates,
+    definitions,
 
     /**
      * POST api/admin/certificate-templates/preview: an unsaved design with the sample values, as the editor shows it
@@ -130,14 +151,11 @@ export function createCertificatesService(platform: Platform) {
     },
 
     /** What issuing uses: a template read once (its images, the logo), then rendered for each certificate. */
-    renderer: {
-      prepare: (companyId: number, templateId: number): Promise<RenderableTemplate> =>
-        inTenant(db, companyId, async (tx) =>
-          prepareIn(tx, companyId, await templateDesign(tx, companyId, templateId)),
-        ),
-      render: (template: RenderableTemplate, values: CertificateValues): Promise<RenderedCertificate> =>
-        render(template, values),
-    },
+    renderer,
+
+    issuing,
+    records,
+    expiry,
   };
 }
 

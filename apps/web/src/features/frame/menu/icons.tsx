@@ -2,6 +2,7 @@ import {
   IconBell,
   IconCalendarEvent,
   IconCategory,
+  IconCertificate,
   IconChartBar,
   IconClipboardCheck,
   IconClipboardList,
@@ -30,6 +31,7 @@ const ICONS: Record<string, TablerIcon> = {
   wall: IconMessages,
   agenda: IconCalendarEvent,
   test: IconClipboardCheck,
+  'my-certification': IconCertificate,
 };
 
 export function MenuIcon({ type }: { type: string }) {

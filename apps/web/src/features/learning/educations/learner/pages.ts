@@ -18,3 +18,6 @@ export const surveyTakePage = () => import('../../surveys/SurveyTakePage.js');
 export const testsPage = () => import('../../exams/learner/TestsPage.js');
 export const takePage = () => import('../../exams/learner/TakePage.js');
 export const resultPage = () => import('../../exams/learner/ResultPage.js');
+// The learner's certificates (issue 16).
+export const myCertificatesPage = () => import('../../certificates/learner/MyCertificatesPage.js');
+export const certificatePreviewPage = () => import('../../certificates/learner/CertificatePreviewPage.js');
