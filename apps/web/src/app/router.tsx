@@ -125,7 +125,7 @@ const queryPages: RouteObject[] = [
   },
   {
     path: routePath('certificate.verify'),
-    lazy: page(() => import('../features/learning/certificates/learner/VerifyPage.js')),
+    lazy: page(async () => (await learnerPages()).verifyPage()),
     handle: { name: 'certificate.verify' },
   },
   {

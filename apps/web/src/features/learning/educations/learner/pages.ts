@@ -21,3 +21,5 @@ export const resultPage = () => import('../../exams/learner/ResultPage.js');
 // The learner's certificates (issue 16).
 export const myCertificatesPage = () => import('../../certificates/learner/MyCertificatesPage.js');
 export const certificatePreviewPage = () => import('../../certificates/learner/CertificatePreviewPage.js');
+// The public verification page (no sign-in) too: this module only names chunks, it needs no signed-in frame.
+export const verifyPage = () => import('../../certificates/learner/VerifyPage.js');
