@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -57,14 +57,14 @@ export default function VerifyPage() {
         {/* A description list, not Mantine's Table: the table's code would join the sign-in page's shared chunks. */}
         <Stack component="dl" gap="xs" m={0}>
           {rows.map(([label, value]) => (
-            <Group key={label} gap="md" align="baseline">
-              <Text component="dt" fw={600} fz="sm" w={180}>
+            <Stack key={label} gap={2}>
+              <Text component="dt" c="dimmed" fz="xs" fw={600}>
                 {label}
               </Text>
               <Text component="dd" fz="sm" m={0}>
                 {value}
               </Text>
-            </Group>
+            </Stack>
           ))}
         </Stack>
       </Stack>
