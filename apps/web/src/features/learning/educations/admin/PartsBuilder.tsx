@@ -2,7 +2,7 @@ import { type Classroom, type Content, EDUCATION_PARTS_MAX, type PartInput } fro
 import { Badge, Box, Group, Loader, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChalkboard, IconListDetails } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { SortableList } from '../../../../components/SortableList.js';
@@ -25,36 +25,50 @@ interface PartsBuilderProps {
   errors: Record<string, string>;
 }
 
-/** Picks a content of the library (active ones, searched on the server) to add as the next part. */
-function ContentPicker({
+/**
+ * Picks a record of one part type (searched on the server, those already in the list left out) to add as the next
+ * part: the library's active contents, or the active classroom trainings.
+ */
+function PartPicker<T extends { id: number; title: string }>({
+  type,
+  useOptions,
+  texts,
   exclude,
   onPick,
   disabled,
+  renderItem,
+  testId,
 }: {
+  type: PartInput['type'];
+  useOptions: (search: string) => { data?: T[]; isFetching: boolean; isError: boolean };
+  /** The locale namespace of the picker's label, hint, placeholder and "none found". */
+  texts: string;
   exclude: ReadonlySet<string>;
-  onPick: (c: Content) => void;
+  onPick: (item: T) => void;
   disabled: boolean;
+  renderItem?: (item: T) => ReactNode;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const query = useContentOptions(debounced);
+  const query = useOptions(debounced);
   const found = useMemo(
-    () => (query.data ?? []).filter((content) => !exclude.has(partKey({ type: 'content', ref_id: content.id }))),
-    [query.data, exclude],
+    () => (query.data ?? []).filter((item) => !exclude.has(partKey({ type, ref_id: item.id }))),
+    [query.data, exclude, type],
   );
-  const byId = useMemo(() => new Map(found.map((content) => [String(content.id), content])), [found]);
+  const byId = useMemo(() => new Map(found.map((item) => [String(item.id), item])), [found]);
   return (
     <Select
-      label={t('education.parts.pick_label')}
-      description={t('education.parts.pick_hint')}
-      placeholder={t('education.parts.pick_placeholder')}
-      data={found.map((content) => ({ value: String(content.id), label: content.title }))}
+      label={t(`${texts}.pick_label`)}
+      description={t(`${texts}.pick_hint`)}
+      placeholder={t(`${texts}.pick_placeholder`)}
+      data={found.map((item) => ({ value: String(item.id), label: item.title }))}
       value={null}
       onChange={(id) => {
-        const content = id ? byId.get(id) : undefined;
-        if (!content) return;
-        onPick(content);
+        const item = id ? byId.get(id) : undefined;
+        if (!item) return;
+        onPick(item);
         setSearch('');
       }}
       searchable
@@ -63,82 +77,42 @@ function ContentPicker({
       // The server searched already; the select shows what it answered.
       filter={({ options }) => options}
       disabled={disabled}
-      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('education.parts.pick_none')}
+      nothingFoundMessage={query.isFetching ? t('resource.loading') : t(`${texts}.pick_none`)}
       rightSection={
         query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
       }
       error={query.isError ? t('resource.load_failed') : undefined}
-      renderOption={({ option }) => {
-        const content = byId.get(option.value);
-        if (!content) return option.label;
-        const duration = formatDuration(content.duration_seconds);
-        return (
-          <Group gap="sm" wrap="nowrap">
-            <ContentTypeIcon type={content.type} size={24} />
-            <Text fz="sm" style={{ flex: 1 }} lineClamp={1}>
-              {content.title}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {[t(`content.types.${content.type}`), duration].filter(Boolean).join(' · ')}
-            </Text>
-          </Group>
-        );
-      }}
+      renderOption={
+        renderItem
+          ? ({ option }) => {
+              const item = byId.get(option.value);
+              return item ? renderItem(item) : option.label;
+            }
+          : undefined
+      }
       comboboxProps={{ withinPortal: true }}
-      data-testid="parts-picker"
+      data-testid={testId}
     />
   );
 }
 
-/** Picks an active classroom training (searched on the server) to add as the next part. */
-function ClassroomPicker({
-  exclude,
-  onPick,
-  disabled,
-}: {
-  exclude: ReadonlySet<string>;
-  onPick: (classroom: Classroom) => void;
-  disabled: boolean;
-}) {
+/** A library content as the picker lists it: its type's icon, title, type and duration. */
+function ContentOption({ content }: { content: Content }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const query = useClassroomOptions(debounced);
-  const found = useMemo(
-    () => (query.data ?? []).filter((item) => !exclude.has(partKey({ type: 'classroom', ref_id: item.id }))),
-    [query.data, exclude],
-  );
-  const byId = useMemo(() => new Map(found.map((item) => [String(item.id), item])), [found]);
+  const duration = formatDuration(content.duration_seconds);
   return (
-    <Select
-      label={t('classroomAdmin.parts.pick_label')}
-      description={t('classroomAdmin.parts.pick_hint')}
-      placeholder={t('classroomAdmin.parts.pick_placeholder')}
-      data={found.map((item) => ({ value: String(item.id), label: item.title }))}
-      value={null}
-      onChange={(id) => {
-        const classroom = id ? byId.get(id) : undefined;
-        if (!classroom) return;
-        onPick(classroom);
-        setSearch('');
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      disabled={disabled}
-      nothingFoundMessage={query.isFetching ? t('resource.loading') : t('classroomAdmin.parts.pick_none')}
-      rightSection={
-        query.isFetching ? <Loader size="xs" role="status" aria-label={t('resource.loading')} /> : undefined
-      }
-      error={query.isError ? t('resource.load_failed') : undefined}
-      comboboxProps={{ withinPortal: true }}
-      data-testid="parts-classroom-picker"
-    />
+    <Group gap="sm" wrap="nowrap">
+      <ContentTypeIcon type={content.type} size={24} />
+      <Text fz="sm" style={{ flex: 1 }} lineClamp={1}>
+        {content.title}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {[t(`content.types.${content.type}`), duration].filter(Boolean).join(' · ')}
+      </Text>
+    </Group>
   );
 }
 
-/** What a part's row shows: its kind, title, length, whether it can be taken, and its error. */
 function PartSummary({ part, display, error }: { part: PartInput; display: PartDisplay | undefined; error?: string }) {
   const { t } = useTranslation();
   const name = display?.title ?? t('education.parts.unknown', { id: part.ref_id });
@@ -264,8 +238,25 @@ export function PartsBuilder({ parts, onChange, displays, onPicked, errors }: Pa
             rowData={(part) => ({ 'data-ref-id': part.ref_id })}
           />
         )}
-        <ContentPicker exclude={new Set(keys)} onPick={pick} disabled={full} />
-        <ClassroomPicker exclude={new Set(keys)} onPick={pickClassroom} disabled={full} />
+        <PartPicker
+          type="content"
+          useOptions={useContentOptions}
+          texts="education.parts"
+          exclude={new Set(keys)}
+          onPick={pick}
+          disabled={full}
+          renderItem={(content) => <ContentOption content={content} />}
+          testId="parts-picker"
+        />
+        <PartPicker
+          type="classroom"
+          useOptions={useClassroomOptions}
+          texts="classroomAdmin.parts"
+          exclude={new Set(keys)}
+          onPick={pickClassroom}
+          disabled={full}
+          testId="parts-classroom-picker"
+        />
         {full && (
           <Text fz="xs" c="dimmed">
             {t('education.parts.full', { max: EDUCATION_PARTS_MAX })}
