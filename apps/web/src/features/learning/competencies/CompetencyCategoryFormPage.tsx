@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
+import { draftOf, LanguageTabs } from '../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
 import { useDefaultLanguage } from '../../organisation/faq/admin/api.js';
-import { draftOf, LanguageTabs } from '../../organisation/faq/admin/LanguageTabs.js';
 import { competencyCategoriesResource } from './api.js';
 
 const NS = 'competencyCategories';

@@ -22,11 +22,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
+import { draftOf, LanguageTabs } from '../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
 import { useDefaultLanguage, useLocalizedText } from '../../organisation/faq/admin/api.js';
-import { draftOf, LanguageTabs } from '../../organisation/faq/admin/LanguageTabs.js';
 import { competenciesResource, useCompetencyCategories } from './api.js';
 
 const NS = 'competencies';
