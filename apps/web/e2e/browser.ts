@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { STORAGE_PREFIX } from '@kampus/shared';
 import { CHROMIUM } from './server.js';
 import { e2ePort } from './servers.js';
 
@@ -22,7 +23,16 @@ export async function acknowledgeDataNotice(page: Page): Promise<void> {
     // A test's own Escape may close the notice while this runs; the click then has nothing left to wait for.
     await button.click({ timeout: 5000 }).catch(() => undefined);
     await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
+    await noticeStored(page);
   });
+}
+
+/**
+ * The acknowledgement reaches localStorage a moment after the notice closes (sealed in the background: lib/storage.ts);
+ * a test that navigates on waits for it, or the next page would rightly show the notice again.
+ */
+export async function noticeStored(page: Page): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, `${STORAGE_PREFIX}notice_shown`);
 }
 
 /**

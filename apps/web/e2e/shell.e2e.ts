@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { launch, origin, signIn } from './browser.js';
+import { launch, noticeStored, origin, signIn } from './browser.js';
 
 // One browser for the file; each test gets a fresh context of it.
 let browser: Browser;
@@ -129,6 +129,7 @@ describe('the sign-in page before the app runs', () => {
     await page.goto(`${origin('demo')}/login`);
     await page.getByTestId('login-form').locator('input[name="username"]').click();
     await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
+    await noticeStored(page);
     const release = await holdScripts();
     await page.goto(`${origin('demo')}/login`, { waitUntil: 'commit' });
     const shell = page.locator('#kampus-shell');
