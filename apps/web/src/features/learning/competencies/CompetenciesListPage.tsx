@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { useLocalizedText } from '../../organisation/faq/admin/api.js';
 import { competenciesResource, useCompetencyCategories } from './api.js';
@@ -71,13 +72,7 @@ function useColumns(): TableColumn<Competency>[] {
         noWrap: true,
         render: (item) => <Text fz="sm">{item.rules.toLocaleString(i18n.language)}</Text>,
       },
-      {
-        accessor: 'status',
-        title: t(`${NS}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
-      },
+      activeStatusColumn(t(`${NS}.fields.status`), NS),
       {
         accessor: 'updated_at',
         title: t(`${NS}.fields.updated_at`),

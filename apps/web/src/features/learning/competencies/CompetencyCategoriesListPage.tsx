@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { useLocalizedText } from '../../organisation/faq/admin/api.js';
 import { FilledLanguages } from '../../organisation/faq/admin/FilledLanguages.js';
@@ -37,13 +38,7 @@ function useColumns(): TableColumn<CompetencyCategory>[] {
       },
       { accessor: 'competencies_count', title: t(`${NS}.columns.competencies_count`) },
       { accessor: 'order', title: t(`${NS}.columns.order`), sortable: true },
-      {
-        accessor: 'status',
-        title: t(`${NS}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
-      },
+      activeStatusColumn(t(`${NS}.fields.status`), NS),
       {
         accessor: 'updated_at',
         title: t(`${NS}.fields.updated_at`),

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
-import { formatDateTime } from '../../../lib/dates.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionMayWrite } from '../../frame/admin/access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { useLocalizedText } from '../../organisation/faq/admin/api.js';
 import { competencyRulesResource } from './api.js';
@@ -80,14 +80,7 @@ function useColumns(canEdit: boolean): TableColumn<CompetencyRule>[] {
           </Box>
         ),
       },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (rule) => formatDateTime(rule.created_at, i18n.language),
-      },
+      createdAtColumn(t(`${NS}.fields.created_at`), i18n.language),
     ],
     [t, i18n.language, localized, canEdit],
   );

@@ -14,6 +14,7 @@ import { useListState } from '../../../lib/list-state.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../../frame/admin/access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -100,14 +101,7 @@ function useColumns(): TableColumn<Content>[] {
         hiddenByDefault: true,
         render: (content) => t(`languages.${content.language}`),
       },
-      {
-        accessor: 'created_at',
-        title: t('content.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (content) => formatDateTime(content.created_at, i18n.language),
-      },
+      createdAtColumn(t('content.fields.created_at'), i18n.language),
       {
         accessor: 'updated_at',
         title: t('content.fields.updated_at'),

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { hashtagsResource } from './api.js';
 
@@ -21,20 +22,8 @@ function useColumns(): TableColumn<Hashtag>[] {
         hideable: false,
         render: (hashtag) => label(hashtag),
       },
-      {
-        accessor: 'status',
-        title: t('hashtags.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (hashtag) => <ActiveStatusBadge status={hashtag.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t('hashtags.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        render: (hashtag) => formatDateTime(hashtag.created_at, i18n.language),
-      },
+      activeStatusColumn(t('hashtags.fields.status'), NS),
+      createdAtColumn(t('hashtags.fields.created_at'), i18n.language, { hiddenByDefault: false }),
       {
         accessor: 'updated_at',
         title: t('hashtags.fields.updated_at'),

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../../frame/admin/access.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -76,13 +77,7 @@ function useColumns(): TableColumn<Program>[] {
           </Text>
         ),
       },
-      {
-        accessor: 'status',
-        title: t(`${NS}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (program) => <ActiveStatusBadge status={program.status} namespace={NS} />,
-      },
+      activeStatusColumn(t(`${NS}.fields.status`), NS),
       {
         accessor: 'enrolled_count',
         title: t(`${NS}.columns.usage`),
@@ -90,14 +85,7 @@ function useColumns(): TableColumn<Program>[] {
         render: (program) =>
           t(`${NS}.columns.usage_value`, { enrolled: program.enrolled_count, completed: program.completed_count }),
       },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (program) => formatDateTime(program.created_at, i18n.language),
-      },
+      createdAtColumn(t(`${NS}.fields.created_at`), i18n.language),
       {
         accessor: 'updated_at',
         title: t(`${NS}.fields.updated_at`),

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../../frame/admin/access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -116,14 +116,7 @@ function useColumns(): TableColumn<Question>[] {
         hiddenByDefault: true,
         render: (question) => question.version,
       },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.columns.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (question) => formatDateTime(question.created_at, i18n.language),
-      },
+      createdAtColumn(t(`${NS}.columns.created_at`), i18n.language),
     ],
     [t, i18n.language, localized],
   );

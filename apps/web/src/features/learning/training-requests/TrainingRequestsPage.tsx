@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { useSessionUser } from '../../../lib/session.js';
 import { sessionCan } from '../../frame/admin/access.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import { useResourceTable } from '../../frame/admin/records/ResourceListPage.js';
 import { trainingRequestListConfig, trainingRequestsPath, trainingRequestsResource } from './api.js';
 import { type Decision, DecisionModal } from './DecisionModals.js';
@@ -76,13 +77,7 @@ function useColumns(oneEducation: boolean): TableColumn<TrainingRequest>[] {
           </Text>
         ),
       },
-      {
-        accessor: 'created_at',
-        title: t('trainingRequest.col_requested'),
-        sortable: true,
-        noWrap: true,
-        render: (request) => formatDateTime(request.created_at, i18n.language),
-      },
+      createdAtColumn(t('trainingRequest.col_requested'), i18n.language, { hiddenByDefault: false }),
       {
         accessor: 'status',
         title: t('trainingRequest.col_status'),

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
-import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import { listTextKeys, ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { formatBytes } from '../settings/StorageUsage.js';
 import { companiesResource, companyListConfig, useCompanyOptions } from './api.js';
@@ -76,21 +76,8 @@ function useColumns(): TableColumn<AdminCompany>[] {
           </Text>
         ),
       },
-      {
-        accessor: 'status',
-        title: t('companies.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t('companies.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (item) => formatDateTime(item.created_at, i18n.language),
-      },
+      activeStatusColumn(t('companies.fields.status'), NS),
+      createdAtColumn(t('companies.fields.created_at'), i18n.language),
     ],
     [t, i18n.language],
   );

@@ -2,8 +2,8 @@ import type { Institution } from '@kampus/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
-import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { institutionsResource } from './api.js';
 
@@ -38,21 +38,8 @@ function useColumns(): TableColumn<Institution>[] {
         title: t('institutions.fields.contact_email'),
         render: (item) => dash(item.contact_email),
       },
-      {
-        accessor: 'status',
-        title: t('institutions.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (item) => <ActiveStatusBadge status={item.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t('institutions.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (item) => formatDateTime(item.created_at, i18n.language),
-      },
+      activeStatusColumn(t('institutions.fields.status'), NS),
+      createdAtColumn(t('institutions.fields.created_at'), i18n.language),
     ],
     [t, i18n.language],
   );

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ConfirmButton.js';
 import { DataTable, type TableColumn } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
-import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import { useResourceTable } from '../../frame/admin/records/ResourceListPage.js';
 import { approveRequest, registrationRequestListConfig, registrationRequestsResource } from './api.js';
 import { RejectRequestModal } from './RejectRequestModal.js';
@@ -48,13 +48,7 @@ function useColumns(): TableColumn<RegistrationRequest>[] {
           </Badge>
         ),
       },
-      {
-        accessor: 'created_at',
-        title: t('registration_requests.columns.created_at'),
-        sortable: true,
-        noWrap: true,
-        render: (request) => formatDateTime(request.created_at, i18n.language),
-      },
+      createdAtColumn(t('registration_requests.columns.created_at'), i18n.language, { hiddenByDefault: false }),
     ],
     [t, i18n.language],
   );

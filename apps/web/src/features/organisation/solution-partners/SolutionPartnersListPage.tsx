@@ -3,8 +3,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
-import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { solutionPartnersResource } from './api.js';
 import { PartnerLogo } from './PartnerLogo.js';
@@ -59,21 +59,8 @@ function useColumns(): TableColumn<SolutionPartner>[] {
       },
       { accessor: 'phone', title: t('solution_partners.fields.phone'), render: (partner) => dash(partner.phone) },
       { accessor: 'order', title: t('solution_partners.fields.order'), sortable: true },
-      {
-        accessor: 'status',
-        title: t('solution_partners.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (partner) => <ActiveStatusBadge status={partner.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t('solution_partners.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (partner) => formatDateTime(partner.created_at, i18n.language),
-      },
+      activeStatusColumn(t('solution_partners.fields.status'), NS),
+      createdAtColumn(t('solution_partners.fields.created_at'), i18n.language),
     ],
     [t, i18n.language],
   );

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { formatDateTime } from '../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
 import { userGroupsResource } from './api.js';
 import { GroupKindBadge } from './KindBadge.js';
@@ -42,20 +43,8 @@ function useColumns(): TableColumn<UserGroup>[] {
         noWrap: true,
         render: (group) => <span data-testid="group-members-count">{group.members_count}</span>,
       },
-      {
-        accessor: 'status',
-        title: t('user_groups.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (group) => <ActiveStatusBadge status={group.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t('user_groups.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        render: (group) => formatDateTime(group.created_at, i18n.language),
-      },
+      activeStatusColumn(t('user_groups.fields.status'), NS),
+      createdAtColumn(t('user_groups.fields.created_at'), i18n.language, { hiddenByDefault: false }),
       {
         accessor: 'updated_at',
         title: t('user_groups.fields.updated_at'),

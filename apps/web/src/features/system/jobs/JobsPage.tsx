@@ -10,6 +10,7 @@ import { DataTable, type TableColumn, type TableFilter } from '../../../componen
 import { PageHeader } from '../../../components/PageHeader.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
+import { createdAtColumn } from '../../frame/admin/records/columns.js';
 import { useResourceTable } from '../../frame/admin/records/ResourceListPage.js';
 import { jobListConfig, jobsResource, retryJob } from './api.js';
 
@@ -61,12 +62,7 @@ function useColumns(): TableColumn<AdminJob>[] {
         title: t('jobs.columns.company'),
         render: (job) => job.company?.name ?? t('jobs.platform'),
       },
-      {
-        accessor: 'created_at',
-        title: t('jobs.columns.created_at'),
-        noWrap: true,
-        render: (job) => formatDateTime(job.created_at, i18n.language),
-      },
+      createdAtColumn(t('jobs.columns.created_at'), i18n.language, { sortable: false, hiddenByDefault: false }),
       {
         accessor: 'run_at',
         title: t('jobs.columns.run_at'),

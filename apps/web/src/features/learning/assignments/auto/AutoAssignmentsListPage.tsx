@@ -8,11 +8,11 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { confirmAction } from '../../../../components/ConfirmButton.js';
 import type { TableColumn, TableFilter } from '../../../../components/DataTable.js';
-import { formatDateTime } from '../../../../lib/dates.js';
 import { ApiError } from '../../../../lib/http.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionMayWrite } from '../../../frame/admin/access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { createdAtColumn } from '../../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../../frame/admin/records/ResourceListPage.js';
 import { autoAssignmentsResource } from './api.js';
 
@@ -135,14 +135,7 @@ function useColumns(canEdit: boolean): TableColumn<AutoAssignment>[] {
         noWrap: true,
         render: (rule) => <StatusToggle rule={rule} canEdit={canEdit} />,
       },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (rule) => formatDateTime(rule.created_at, i18n.language),
-      },
+      createdAtColumn(t(`${NS}.fields.created_at`), i18n.language),
     ],
     [t, i18n.language, canEdit],
   );

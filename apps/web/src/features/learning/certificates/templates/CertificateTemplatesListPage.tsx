@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../../components/DataTable.js';
 import { formatDateTime } from '../../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../../frame/admin/records/ResourceListPage.js';
 import { certificateTemplatesResource, useTemplateThumbnail } from './api.js';
 
@@ -72,13 +73,7 @@ function useColumns(): TableColumn<CertificateTemplate>[] {
           </Stack>
         ),
       },
-      {
-        accessor: 'status',
-        title: t('records.columns.status'),
-        sortable: true,
-        noWrap: true,
-        render: (template) => <ActiveStatusBadge status={template.status} namespace={NS} />,
-      },
+      activeStatusColumn(t('records.columns.status'), NS),
       {
         accessor: 'updated_at',
         title: t('records.columns.updated_at'),
@@ -86,14 +81,7 @@ function useColumns(): TableColumn<CertificateTemplate>[] {
         noWrap: true,
         render: (template) => formatDateTime(template.updated_at, i18n.language),
       },
-      {
-        accessor: 'created_at',
-        title: t('records.columns.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (template) => formatDateTime(template.created_at, i18n.language),
-      },
+      createdAtColumn(t('records.columns.created_at'), i18n.language),
     ],
     [t, i18n.language],
   );

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../../lib/dates.js';
 import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -93,21 +94,8 @@ function useColumns(): TableColumn<Classroom>[] {
         hiddenByDefault: true,
         render: (classroom) => t(`languages.${classroom.language}`),
       },
-      {
-        accessor: 'status',
-        title: t(`${NS}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (classroom) => <ActiveStatusBadge status={classroom.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (classroom) => formatDateTime(classroom.created_at, i18n.language),
-      },
+      activeStatusColumn(t(`${NS}.fields.status`), NS),
+      createdAtColumn(t(`${NS}.fields.created_at`), i18n.language),
     ],
     [t, i18n.language],
   );

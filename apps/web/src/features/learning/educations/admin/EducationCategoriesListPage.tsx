@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../../lib/dates.js';
 import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn } from '../../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -69,14 +70,7 @@ function useColumns(): TableColumn<Row>[] {
         noWrap: true,
       },
       { accessor: 'order', title: t('educationCategories.fields.order'), sortable: true, noWrap: true },
-      {
-        accessor: 'status',
-        title: t('educationCategories.fields.status'),
-        sortable: true,
-        noWrap: true,
-        width: 120,
-        render: (row) => <ActiveStatusBadge status={row.status} namespace={NS} />,
-      },
+      activeStatusColumn(t('educationCategories.fields.status'), NS),
       {
         accessor: 'updated_at',
         title: t('educationCategories.fields.updated_at'),

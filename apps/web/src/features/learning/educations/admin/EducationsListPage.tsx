@@ -13,6 +13,7 @@ import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { createdAtColumn } from '../../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -150,14 +151,7 @@ function useColumns(): TableColumn<Education>[] {
         noWrap: true,
         render: (education) => formatDay(education.end_date) ?? '—',
       },
-      {
-        accessor: 'created_at',
-        title: t('education.fields.created_at'),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (education) => formatDateTime(education.created_at, i18n.language),
-      },
+      createdAtColumn(t('education.fields.created_at'), i18n.language),
       {
         accessor: 'updated_at',
         title: t('education.fields.updated_at'),

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../../components/DataTable.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
-import { formatDateTime } from '../../../../lib/dates.js';
 import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -91,21 +91,8 @@ function useColumns(): TableColumn<Exam>[] {
         hiddenByDefault: true,
         render: (exam) => exam.educations_count.toLocaleString(i18n.language),
       },
-      {
-        accessor: 'status',
-        title: t(`${NS}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (exam) => <ActiveStatusBadge status={exam.status} namespace={NS} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t(`${NS}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (exam) => formatDateTime(exam.created_at, i18n.language),
-      },
+      activeStatusColumn(t(`${NS}.fields.status`), NS),
+      createdAtColumn(t(`${NS}.fields.created_at`), i18n.language),
     ],
     [t, i18n.language],
   );

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type TableColumn, type TableFilter } from '../../../../components/DataTable.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
 import { RowLinkAction } from '../../../../components/RowActions.js';
-import { formatDateTime } from '../../../../lib/dates.js';
 import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn, createdAtColumn } from '../../../frame/admin/records/columns.js';
 import {
   AddButton,
   listTextKeys,
@@ -69,21 +69,8 @@ function useColumns(namespace: string): TableColumn<Survey>[] {
             </Text>
           ),
       },
-      {
-        accessor: 'status',
-        title: t(`${namespace}.fields.status`),
-        sortable: true,
-        noWrap: true,
-        render: (survey) => <ActiveStatusBadge status={survey.status} namespace={namespace} />,
-      },
-      {
-        accessor: 'created_at',
-        title: t(`${namespace}.fields.created_at`),
-        sortable: true,
-        noWrap: true,
-        hiddenByDefault: true,
-        render: (survey) => formatDateTime(survey.created_at, i18n.language),
-      },
+      activeStatusColumn(t(`${namespace}.fields.status`), namespace),
+      createdAtColumn(t(`${namespace}.fields.created_at`), i18n.language),
     ],
     [t, i18n.language, namespace],
   );

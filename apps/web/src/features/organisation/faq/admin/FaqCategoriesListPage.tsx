@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn, TableFilter } from '../../../../components/DataTable.js';
 import { formatDateTime } from '../../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn } from '../../../frame/admin/records/columns.js';
 import { listTextKeys, ResourceListPage } from '../../../frame/admin/records/ResourceListPage.js';
 import { faqCategoriesResource, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
@@ -38,13 +39,7 @@ function useColumns(): TableColumn<FaqCategory>[] {
       },
       { accessor: 'faqs_count', title: t('faq.fields.faqs_count') },
       { accessor: 'order', title: t('faq.fields.order'), sortable: true },
-      {
-        accessor: 'status',
-        title: t('faq.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (category) => <ActiveStatusBadge status={category.status} namespace={NS} />,
-      },
+      activeStatusColumn(t('faq.fields.status'), NS),
       {
         accessor: 'updated_at',
         title: t('faq.fields.updated_at'),

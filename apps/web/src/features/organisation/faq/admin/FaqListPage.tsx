@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import type { TableColumn, TableFilter } from '../../../../components/DataTable.js';
 import { formatDateTime } from '../../../../lib/dates.js';
-import { ActiveStatusBadge, useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { useActiveStatusOptions } from '../../../frame/admin/records/ActiveStatusBadge.js';
+import { activeStatusColumn } from '../../../frame/admin/records/columns.js';
 import { ResourceListPage } from '../../../frame/admin/records/ResourceListPage.js';
 import { faqListConfig, faqResource, useFaqCategories, useLocalizedText } from './api.js';
 import { FilledLanguages } from './FilledLanguages.js';
@@ -36,13 +37,7 @@ function useColumns(): TableColumn<Faq>[] {
         render: (faq) => <FilledLanguages texts={[faq.question, faq.answer]} />,
       },
       { accessor: 'order', title: t('faq.fields.order'), sortable: true },
-      {
-        accessor: 'status',
-        title: t('faq.fields.status'),
-        sortable: true,
-        noWrap: true,
-        render: (faq) => <ActiveStatusBadge status={faq.status} namespace={NS} />,
-      },
+      activeStatusColumn(t('faq.fields.status'), NS),
       {
         accessor: 'updated_at',
         title: t('faq.fields.updated_at'),
