@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@kampus/shared';
-import { Badge, Group, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Tabs, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -66,3 +66,57 @@ export type LocalizedDraft = Record<Locale, string>;
 
 export const draftOf = (text: Partial<Record<Locale, string>> | null | undefined): LocalizedDraft =>
   Object.fromEntries(LOCALES.map((lang) => [lang, text?.[lang] ?? ''])) as LocalizedDraft;
+
+interface LocalizedNameFieldProps {
+  /** The field's name, without the language (the tabs add it). */
+  label: string;
+  value: Partial<Record<Locale, string>> | null | undefined;
+  onChange: (value: LocalizedDraft) => void;
+  /** The whole field's error (no language written) and each language's, as the form keys them (`names.en`). */
+  error: string | undefined;
+  languageError: (lang: Locale) => string | undefined;
+  defaultLanguage: Locale;
+  /** `<testId>-languages` for the tabs, `<testId>-name-<lang>` for each input. */
+  testId: string;
+}
+
+/** A name written in the four languages, one tab each; the company's default language is required. */
+export function LocalizedNameField({
+  label,
+  value,
+  onChange,
+  error,
+  languageError,
+  defaultLanguage,
+  testId,
+}: LocalizedNameFieldProps) {
+  const { t } = useTranslation();
+  const names = draftOf(value);
+  return (
+    <>
+      <LanguageTabs
+        testId={`${testId}-languages`}
+        defaultLanguage={defaultLanguage}
+        isFilled={(lang) => names[lang].trim() !== ''}
+        hasError={(lang) => Boolean(languageError(lang))}
+      >
+        {(lang) => (
+          <TextInput
+            label={`${label} (${t(`languages.${lang}`)})`}
+            required={lang === defaultLanguage}
+            value={names[lang]}
+            onChange={(event) => onChange({ ...names, [lang]: event.currentTarget.value })}
+            error={languageError(lang)}
+            autoComplete="off"
+            data-testid={`${testId}-name-${lang}`}
+          />
+        )}
+      </LanguageTabs>
+      {error && (
+        <Text c="danger" fz="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}

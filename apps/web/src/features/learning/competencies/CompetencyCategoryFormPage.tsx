@@ -1,10 +1,10 @@
 import { type CompetencyCategory, competencyCategoryCreateSchema } from '@kampus/shared';
-import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
-import { draftOf, LanguageTabs } from '../../../components/LanguageTabs.js';
+import { draftOf, LocalizedNameField } from '../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
@@ -31,33 +31,18 @@ function CategoryForm({ category }: { category: CompetencyCategory | null }) {
       onSave={save}
     >
       {(form) => {
-        const names = draftOf(form.values.names);
         return (
           <Paper withBorder radius="lg" p="lg">
             <Stack>
-              <LanguageTabs
-                testId="competency-category-languages"
+              <LocalizedNameField
+                label={t(`${NS}.fields.name`)}
+                value={form.values.names}
+                onChange={(value) => form.setField('names', value)}
+                error={form.errors.names}
+                languageError={(lang) => form.errors[`names.${lang}`]}
                 defaultLanguage={defaultLanguage}
-                isFilled={(lang) => names[lang].trim() !== ''}
-                hasError={(lang) => Boolean(form.errors[`names.${lang}`])}
-              >
-                {(lang) => (
-                  <TextInput
-                    label={`${t(`${NS}.fields.name`)} (${t(`languages.${lang}`)})`}
-                    required={lang === defaultLanguage}
-                    value={names[lang]}
-                    onChange={(event) => form.setField('names', { ...names, [lang]: event.currentTarget.value })}
-                    error={form.errors[`names.${lang}`]}
-                    autoComplete="off"
-                    data-testid={`competency-category-name-${lang}`}
-                  />
-                )}
-              </LanguageTabs>
-              {form.errors.names && (
-                <Text c="danger" fz="sm" role="alert">
-                  {form.errors.names}
-                </Text>
-              )}
+                testId="competency-category"
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <OrderInput
                   namespace={NS}

@@ -22,7 +22,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
-import { draftOf, LanguageTabs } from '../../../components/LanguageTabs.js';
+import { draftOf, LocalizedNameField } from '../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
 import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
@@ -151,35 +151,20 @@ function CompetencyForm({ competency }: { competency: Competency | null }) {
       onSave={save}
     >
       {(form) => {
-        const names = draftOf(form.values.names);
         const levels = (form.values.levels ?? []) as string[];
         return (
           <Stack>
             <Paper withBorder radius="lg" p="lg">
               <Stack>
-                <LanguageTabs
-                  testId="competency-languages"
+                <LocalizedNameField
+                  label={t(`${NS}.fields.name`)}
+                  value={form.values.names}
+                  onChange={(value) => form.setField('names', value)}
+                  error={form.errors.names}
+                  languageError={(lang) => form.errors[`names.${lang}`]}
                   defaultLanguage={defaultLanguage}
-                  isFilled={(lang) => names[lang].trim() !== ''}
-                  hasError={(lang) => Boolean(form.errors[`names.${lang}`])}
-                >
-                  {(lang) => (
-                    <TextInput
-                      label={`${t(`${NS}.fields.name`)} (${t(`languages.${lang}`)})`}
-                      required={lang === defaultLanguage}
-                      value={names[lang]}
-                      onChange={(event) => form.setField('names', { ...names, [lang]: event.currentTarget.value })}
-                      error={form.errors[`names.${lang}`]}
-                      autoComplete="off"
-                      data-testid={`competency-name-${lang}`}
-                    />
-                  )}
-                </LanguageTabs>
-                {form.errors.names && (
-                  <Text c="danger" fz="sm" role="alert">
-                    {form.errors.names}
-                  </Text>
-                )}
+                  testId="competency"
+                />
                 <Textarea
                   label={t(`${NS}.fields.description`)}
                   autosize

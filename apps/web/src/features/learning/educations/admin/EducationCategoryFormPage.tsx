@@ -1,10 +1,10 @@
 import { type EducationCategory, educationCategoryCreateSchema } from '@kampus/shared';
-import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
-import { draftOf, LanguageTabs } from '../../../../components/LanguageTabs.js';
+import { draftOf, LocalizedNameField } from '../../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
@@ -86,33 +86,18 @@ function CategoryForm({ category }: { category: EducationCategory | null }) {
       onSave={save}
     >
       {(form) => {
-        const names = draftOf(form.values.names);
         return (
           <Paper withBorder radius="lg" p="lg">
             <Stack>
-              <LanguageTabs
-                testId="category-languages"
+              <LocalizedNameField
+                label={t('educationCategories.fields.name')}
+                value={form.values.names}
+                onChange={(value) => form.setField('names', value)}
+                error={form.errors.names}
+                languageError={(lang) => form.errors[`names.${lang}`]}
                 defaultLanguage={defaultLanguage}
-                isFilled={(lang) => names[lang].trim() !== ''}
-                hasError={(lang) => Boolean(form.errors[`names.${lang}`])}
-              >
-                {(lang) => (
-                  <TextInput
-                    label={`${t('educationCategories.fields.name')} (${t(`languages.${lang}`)})`}
-                    required={lang === defaultLanguage}
-                    value={names[lang]}
-                    onChange={(event) => form.setField('names', { ...names, [lang]: event.currentTarget.value })}
-                    error={form.errors[`names.${lang}`]}
-                    autoComplete="off"
-                    data-testid={`category-name-${lang}`}
-                  />
-                )}
-              </LanguageTabs>
-              {form.errors.names && (
-                <Text c="danger" fz="sm" role="alert">
-                  {form.errors.names}
-                </Text>
-              )}
+                testId="category"
+              />
               <ParentSelect
                 category={category}
                 value={form.values.parent_id ?? null}

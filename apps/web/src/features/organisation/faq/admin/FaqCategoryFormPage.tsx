@@ -1,10 +1,10 @@
 import { type FaqCategory, faqCategoryCreateSchema } from '@kampus/shared';
-import { Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
-import { draftOf, LanguageTabs } from '../../../../components/LanguageTabs.js';
+import { draftOf, LocalizedNameField } from '../../../../components/LanguageTabs.js';
 import { ResourceForm } from '../../../../components/ResourceForm.js';
 import { ActiveStatusSelect, OrderInput } from '../../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
@@ -34,33 +34,18 @@ function FaqCategoryForm({ category }: { category: FaqCategory | null }) {
       onSave={save}
     >
       {(form) => {
-        const name = draftOf(form.values.name);
         return (
           <Paper withBorder radius="lg" p="lg">
             <Stack>
-              <LanguageTabs
-                testId="faq-category-languages"
+              <LocalizedNameField
+                label={t('faq.fields.name')}
+                value={form.values.name}
+                onChange={(value) => form.setField('name', value)}
+                error={form.errors.name}
+                languageError={(lang) => form.errors[`name.${lang}`]}
                 defaultLanguage={defaultLanguage}
-                isFilled={(lang) => name[lang].trim() !== ''}
-                hasError={(lang) => Boolean(form.errors[`name.${lang}`])}
-              >
-                {(lang) => (
-                  <TextInput
-                    label={`${t('faq.fields.name')} (${t(`languages.${lang}`)})`}
-                    required={lang === defaultLanguage}
-                    value={name[lang]}
-                    onChange={(event) => form.setField('name', { ...name, [lang]: event.currentTarget.value })}
-                    error={form.errors[`name.${lang}`]}
-                    autoComplete="off"
-                    data-testid={`faq-category-name-${lang}`}
-                  />
-                )}
-              </LanguageTabs>
-              {form.errors.name && (
-                <Text c="danger" fz="sm" role="alert">
-                  {form.errors.name}
-                </Text>
-              )}
+                testId="faq-category"
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <OrderInput
                   namespace="faq"
