@@ -1,39 +1,21 @@
-import { type ContentReport, type ContentReportRow, PROGRESS_STATUSES, type ProgressStatus } from '@kampus/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { type ContentReport, type ContentReportRow, PROGRESS_STATUSES } from '@kampus/shared';
+import { Alert, Button, Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataTable, type TableColumn, type TableFilter } from '../../../components/DataTable.js';
 import { PageHeader } from '../../../components/PageHeader.js';
+import { StatCard } from '../../../components/StatCard.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { useListState } from '../../../lib/list-state.js';
 import { CONTENT_REPORT_LIST_CONFIG, reportExportPath, useContentReport } from './api.js';
 import { ContentHeading } from './ContentHeading.js';
 import { formatDuration } from './ContentType.js';
 import { formatPercent } from './percent.js';
+import { learnerColumn, progressBarColumn, progressStatusColumn } from './report-columns.js';
 
 type Row = ContentReportRow & { id: number };
-
-const STATUS_COLORS: Record<ProgressStatus, string> = {
-  not_started: 'gray',
-  in_progress: 'blue',
-  completed: 'success',
-};
 
 /** Time spent as hours and minutes ("2 sa 5 dk"), the way a report reads it; seconds only under a minute. */
 export function formatTimeSpent(seconds: number, t: TFunction): string {
@@ -45,48 +27,19 @@ export function formatTimeSpent(seconds: number, t: TFunction): string {
   return t('content.time.seconds', { seconds: whole });
 }
 
-export function ProgressStatusBadge({ status }: { status: ProgressStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      variant="light"
-      color={STATUS_COLORS[status]}
-      // Never cut to "B…" when a narrow screen squeezes the table: the table scrolls instead.
-      miw="max-content"
-      data-testid="progress-status"
-      data-status={status}
-    >
-      {t(`content.progress_status.${status}`)}
-    </Badge>
-  );
-}
-
-function SummaryCard({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md" data-testid={testId}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} mt={4} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 function SummaryCards({ summary }: { summary: ContentReport['summary'] }) {
   const { t, i18n } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} data-testid="content-report-summary">
-      <SummaryCard label={t('content.report.enrolled')} value={String(summary.enrolled)} testId="summary-enrolled" />
-      <SummaryCard label={t('content.report.started')} value={String(summary.started)} testId="summary-started" />
-      <SummaryCard label={t('content.report.completed')} value={String(summary.completed)} testId="summary-completed" />
-      <SummaryCard
+      <StatCard label={t('content.report.enrolled')} value={String(summary.enrolled)} testId="summary-enrolled" />
+      <StatCard label={t('content.report.started')} value={String(summary.started)} testId="summary-started" />
+      <StatCard label={t('content.report.completed')} value={String(summary.completed)} testId="summary-completed" />
+      <StatCard
         label={t('content.report.average_progress')}
         value={formatPercent(summary.average_progress, i18n.language)}
         testId="summary-average"
       />
-      <SummaryCard
+      <StatCard
         label={t('content.report.time_spent')}
         value={formatTimeSpent(summary.total_time_spent_seconds, t)}
         testId="summary-time"
@@ -140,46 +93,16 @@ function useColumns(): TableColumn<Row>[] {
   return useMemo(() => {
     const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '—');
     return [
-      {
-        accessor: 'name',
-        title: t('content.report.learner'),
-        sortable: true,
-        hideable: false,
-        render: (row) => (
-          <Stack gap={0}>
-            <Text fz="sm" fw={600}>{`${row.user.name} ${row.user.surname}`}</Text>
-            {row.user.email && (
-              <Text fz="xs" c="dimmed">
-                {row.user.email}
-              </Text>
-            )}
-          </Stack>
-        ),
-      },
-      {
-        accessor: 'status',
-        title: t('content.report.status'),
-        noWrap: true,
-        render: (row) => <ProgressStatusBadge status={row.status} />,
-      },
-      {
+      learnerColumn(t('content.report.learner')),
+      progressStatusColumn(t('content.report.status')),
+      progressBarColumn({
         accessor: 'progress',
         title: t('content.report.progress'),
-        sortable: true,
-        render: (row) => (
-          <Group gap="xs" wrap="nowrap" miw={140}>
-            <Progress
-              value={row.progress}
-              flex={1}
-              color={row.status === 'completed' ? 'success' : 'brand'}
-              aria-label={t('content.report.progress_of', { name: `${row.user.name} ${row.user.surname}` })}
-            />
-            <Text fz="xs" w={40} ta="right" data-testid="report-progress">
-              {formatPercent(row.progress, i18n.language)}
-            </Text>
-          </Group>
-        ),
-      },
+        value: (row) => row.progress,
+        label: (name) => t('content.report.progress_of', { name }),
+        language: i18n.language,
+        testId: 'report-progress',
+      }),
       {
         accessor: 'time_spent_seconds',
         title: t('content.report.time_spent'),

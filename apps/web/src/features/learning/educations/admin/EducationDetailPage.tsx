@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Paper,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -23,12 +22,13 @@ import { pathTo } from '../../../../app/route-names.js';
 import { DataTable, type TableColumn, type TableFilter } from '../../../../components/DataTable.js';
 import { EmptyState } from '../../../../components/EmptyState.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
+import { StatCard } from '../../../../components/StatCard.js';
 import { formatDateTime } from '../../../../lib/dates.js';
 import { useListState } from '../../../../lib/list-state.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { sessionCan } from '../../../frame/admin/access.js';
-import { ProgressStatusBadge } from '../../content/ContentReportPage.js';
 import { formatPercent } from '../../content/percent.js';
+import { learnerColumn, progressBarColumn, progressStatusColumn } from '../../content/report-columns.js';
 import {
   EDUCATION_REPORT_LIST_CONFIG,
   reportExportPath,
@@ -92,31 +92,14 @@ function EducationChooser({
   );
 }
 
-function SummaryCard({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md" data-testid={testId}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} mt={4} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 function SummaryCards({ summary }: { summary: EducationReport['summary'] }) {
   const { t, i18n } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="education-report-summary">
-      <SummaryCard label={t('educationReport.enrolled')} value={String(summary.enrolled)} testId="summary-enrolled" />
-      <SummaryCard label={t('educationReport.started')} value={String(summary.started)} testId="summary-started" />
-      <SummaryCard
-        label={t('educationReport.completed')}
-        value={String(summary.completed)}
-        testId="summary-completed"
-      />
-      <SummaryCard
+      <StatCard label={t('educationReport.enrolled')} value={String(summary.enrolled)} testId="summary-enrolled" />
+      <StatCard label={t('educationReport.started')} value={String(summary.started)} testId="summary-started" />
+      <StatCard label={t('educationReport.completed')} value={String(summary.completed)} testId="summary-completed" />
+      <StatCard
         label={t('educationReport.average_rate')}
         value={formatPercent(summary.average_rate, i18n.language)}
         testId="summary-average"
@@ -164,52 +147,22 @@ function useColumns(): TableColumn<Row>[] {
   return useMemo(() => {
     const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : '—');
     return [
-      {
-        accessor: 'name',
-        title: t('educationReport.learner'),
-        sortable: true,
-        hideable: false,
-        render: (row) => (
-          <Stack gap={0}>
-            <Text fz="sm" fw={600}>{`${row.user.name} ${row.user.surname}`}</Text>
-            {row.user.email && (
-              <Text fz="xs" c="dimmed">
-                {row.user.email}
-              </Text>
-            )}
-          </Stack>
-        ),
-      },
+      learnerColumn(t('educationReport.learner')),
       {
         accessor: 'source',
         title: t('educationReport.source'),
         noWrap: true,
         render: (row) => t(`educationReport.sources.${row.source}`),
       },
-      {
-        accessor: 'status',
-        title: t('educationReport.status'),
-        noWrap: true,
-        render: (row) => <ProgressStatusBadge status={row.status} />,
-      },
-      {
+      progressStatusColumn(t('educationReport.status')),
+      progressBarColumn({
         accessor: 'finished_rate',
         title: t('educationReport.finished_rate'),
-        sortable: true,
-        render: (row) => (
-          <Group gap="xs" wrap="nowrap" miw={140}>
-            <Progress
-              value={row.finished_rate}
-              flex={1}
-              color={row.status === 'completed' ? 'success' : 'brand'}
-              aria-label={t('educationReport.rate_of', { name: `${row.user.name} ${row.user.surname}` })}
-            />
-            <Text fz="xs" w={40} ta="right" data-testid="report-rate">
-              {formatPercent(row.finished_rate, i18n.language)}
-            </Text>
-          </Group>
-        ),
-      },
+        value: (row) => row.finished_rate,
+        label: (name) => t('educationReport.rate_of', { name }),
+        language: i18n.language,
+        testId: 'report-rate',
+      }),
       {
         accessor: 'completed_parts',
         title: t('educationReport.parts_done'),
