@@ -8,7 +8,7 @@ import {
   type UploadKindName,
   uploadResponseSchema,
 } from '@kampus/shared';
-import { Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -274,5 +274,42 @@ export function UploadField({
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+interface CoverFieldProps {
+  label: string;
+  /** The stored image's address, or null. */
+  value: string | null | undefined;
+  onChange(url: string | null): void;
+  onBusyChange?(busy: boolean): void;
+  error?: string | null;
+  /** Describes the preview when it says more than the label (empty: decorative). */
+  previewAlt?: string;
+  testId: string;
+}
+
+/** A cover image: upload, a 16:9 preview of the one stored, and its removal. */
+export function CoverField({ label, value, onChange, onBusyChange, error, previewAlt = '', testId }: CoverFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <UploadField
+        kind="cover"
+        label={label}
+        onUploaded={(file) => onChange(file.url)}
+        onBusyChange={onBusyChange}
+        error={error}
+        testId={testId}
+      />
+      {value && (
+        <Group gap="sm" align="flex-end">
+          <Image src={value} alt={previewAlt} w={192} h={108} radius="md" fit="cover" />
+          <Button variant="subtle" color="danger" size="xs" onClick={() => onChange(null)}>
+            {t('upload.image_remove')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -10,9 +10,6 @@ import {
 } from '@kampus/shared';
 import {
   Alert,
-  Button,
-  Group,
-  Image,
   Loader,
   MultiSelect,
   NumberInput,
@@ -31,7 +28,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceFormControl } from '../../../components/ResourceForm.js';
-import { UploadField } from '../../../components/UploadField.js';
+import { CoverField, UploadField } from '../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { useHashtagOptions } from './api.js';
 import { formatDuration } from './ContentType.js';
@@ -74,31 +71,6 @@ function HashtagsField({ form, content }: { form: ContentForm; content: Content 
   );
 }
 
-function CoverField({ form, onBusyChange }: { form: ContentForm; onBusyChange: (busy: boolean) => void }) {
-  const { t } = useTranslation();
-  const cover = form.values.cover_url;
-  return (
-    <Stack gap="xs">
-      <UploadField
-        kind="cover"
-        label={t('content.fields.cover_url')}
-        onUploaded={(file) => form.setField('cover_url', file.url)}
-        onBusyChange={onBusyChange}
-        error={form.errors.cover_url}
-        testId="content-cover-upload"
-      />
-      {cover && (
-        <Group gap="sm" align="flex-end">
-          <Image src={cover} alt={t('content.cover_alt')} w={160} h={90} radius="md" fit="cover" />
-          <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('cover_url', null)}>
-            {t('content.cover_remove')}
-          </Button>
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
 /** Title, description, cover, language, hashtags and status: what every type has. */
 export function CommonFields({
   form,
@@ -131,7 +103,15 @@ export function CommonFields({
           maxLength={CONTENT_DESCRIPTION_MAX}
           {...form.field('description')}
         />
-        <CoverField form={form} onBusyChange={onBusyChange} />
+        <CoverField
+          label={t('content.fields.cover_url')}
+          value={form.values.cover_url}
+          onChange={(url) => form.setField('cover_url', url)}
+          onBusyChange={onBusyChange}
+          error={form.errors.cover_url}
+          previewAlt={t('content.cover_alt')}
+          testId="content-cover-upload"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('content.fields.language')}

@@ -6,13 +6,13 @@ import {
   type ProgramCreate,
   type ProgramUpdate,
 } from '@kampus/shared';
-import { Button, Group, Image, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import { ResourceForm, type ResourceFormControl } from '../../../components/ResourceForm.js';
-import { UploadField } from '../../../components/UploadField.js';
+import { CoverField } from '../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
 import { programsResource } from './api.js';
@@ -30,31 +30,6 @@ const NS = programsResource.contract.namespace;
 const LIST = pathTo('company.program');
 
 type ProgramForm = ResourceFormControl<typeof programFormSchema>;
-
-function CoverField({ form, onBusyChange }: { form: ProgramForm; onBusyChange: (busy: boolean) => void }) {
-  const { t } = useTranslation();
-  const cover = form.values.image_url;
-  return (
-    <Stack gap="xs">
-      <UploadField
-        kind="cover"
-        label={t(`${NS}.fields.image_url`)}
-        onUploaded={(file) => form.setField('image_url', file.url)}
-        onBusyChange={onBusyChange}
-        error={form.errors.image_url}
-        testId="program-cover-upload"
-      />
-      {cover && (
-        <Group gap="sm" align="flex-end">
-          <Image src={cover} alt={t(`${NS}.cover_alt`)} w={160} h={90} radius="md" fit="cover" />
-          <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('image_url', null)}>
-            {t(`${NS}.cover_remove`)}
-          </Button>
-        </Group>
-      )}
-    </Stack>
-  );
-}
 
 function ProgramForm({ program }: { program: Program | null }) {
   const { t } = useTranslation();
@@ -102,7 +77,15 @@ function ProgramForm({ program }: { program: Program | null }) {
                 maxLength={PROGRAM_DESCRIPTION_MAX}
                 {...form.field('description')}
               />
-              <CoverField form={form} onBusyChange={setUploading} />
+              <CoverField
+                label={t(`${NS}.fields.image_url`)}
+                value={form.values.image_url}
+                onChange={(url) => form.setField('image_url', url)}
+                onBusyChange={setUploading}
+                error={form.errors.image_url}
+                previewAlt={t(`${NS}.cover_alt`)}
+                testId="program-cover-upload"
+              />
               <Switch
                 label={t(`${NS}.fields.sequential`)}
                 description={t(`${NS}.sequential_hint`)}

@@ -13,7 +13,6 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Loader,
   Modal,
   NumberInput,
@@ -38,7 +37,7 @@ import { ConfirmButton } from '../../../../components/ConfirmButton.js';
 import { DayInput } from '../../../../components/DayInput.js';
 import { JobProgress } from '../../../../components/JobProgress.js';
 import { PageHeader } from '../../../../components/PageHeader.js';
-import { UploadField } from '../../../../components/UploadField.js';
+import { CoverField } from '../../../../components/UploadField.js';
 import { useSchemaForm } from '../../../../lib/form.js';
 import { useResourceStore } from '../../../../lib/resource.js';
 import { useRecordCrumb } from '../../../frame/admin/record-crumb.js';
@@ -265,7 +264,7 @@ function AssignmentForm({
     });
   };
 
-  const cover = form.values.image_url;
+  const _cover = form.values.image_url;
   return (
     <form
       noValidate
@@ -305,24 +304,15 @@ function AssignmentForm({
               error={form.errors.description}
               testId="assignment-description"
             />
-            <Stack gap="xs">
-              <UploadField
-                kind="cover"
-                label={t(`${NS}.fields.image_url`)}
-                onUploaded={(file) => form.setField('image_url', file.url)}
-                onBusyChange={setUploading}
-                error={form.errors.image_url}
-                testId="assignment-cover-upload"
-              />
-              {cover && (
-                <Group gap="sm" align="flex-end">
-                  <Image src={cover} alt={t(`${NS}.cover_alt`)} w={160} h={90} radius="md" fit="cover" />
-                  <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('image_url', null)}>
-                    {t(`${NS}.cover_remove`)}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
+            <CoverField
+              label={t(`${NS}.fields.image_url`)}
+              value={form.values.image_url}
+              onChange={(url) => form.setField('image_url', url)}
+              onBusyChange={setUploading}
+              error={form.errors.image_url}
+              previewAlt={t(`${NS}.cover_alt`)}
+              testId="assignment-cover-upload"
+            />
           </Stack>
         </Paper>
         <Paper withBorder radius="lg" p="lg">

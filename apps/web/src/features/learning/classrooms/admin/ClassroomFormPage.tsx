@@ -7,13 +7,13 @@ import {
   LOCALES,
   type Locale,
 } from '@kampus/shared';
-import { Button, Group, Image, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { ResourceForm, type ResourceFormControl } from '../../../../components/ResourceForm.js';
-import { UploadField } from '../../../../components/UploadField.js';
+import { CoverField } from '../../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
 import { RichTextField } from '../../content/RichTextField.js';
@@ -55,31 +55,6 @@ function valuesOf(classroom: Classroom) {
   };
 }
 
-function CoverField({ form, onBusyChange }: { form: ClassroomForm; onBusyChange: (busy: boolean) => void }) {
-  const { t } = useTranslation();
-  const image = form.values.image_url;
-  return (
-    <Stack gap="xs">
-      <UploadField
-        kind="cover"
-        label={t(`${NS}.fields.image_url`)}
-        onUploaded={(file) => form.setField('image_url', file.url)}
-        onBusyChange={onBusyChange}
-        error={form.errors.image_url}
-        testId="classroom-image-upload"
-      />
-      {image && (
-        <Group gap="sm" align="flex-end">
-          <Image src={image} alt="" w={192} h={108} radius="md" fit="cover" />
-          <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('image_url', null)}>
-            {t('education.image_remove')}
-          </Button>
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
 function CategorySelect({ form }: { form: ClassroomForm }) {
   const { t } = useTranslation();
   const { query, options } = useCategoryOptions();
@@ -114,7 +89,14 @@ function ClassroomFields({ form, onBusyChange }: { form: ClassroomForm; onBusyCh
           {...form.field('title')}
           data-testid="classroom-title"
         />
-        <CoverField form={form} onBusyChange={onBusyChange} />
+        <CoverField
+          label={t(`${NS}.fields.image_url`)}
+          value={form.values.image_url}
+          onChange={(url) => form.setField('image_url', url)}
+          onBusyChange={onBusyChange}
+          error={form.errors.image_url}
+          testId="classroom-image-upload"
+        />
         <RichTextField
           label={t(`${NS}.fields.description`)}
           value={form.values.description ?? ''}

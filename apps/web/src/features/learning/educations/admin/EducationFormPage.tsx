@@ -10,9 +10,6 @@ import {
   type Locale,
 } from '@kampus/shared';
 import {
-  Button,
-  Group,
-  Image,
   Loader,
   MultiSelect,
   NumberInput,
@@ -31,7 +28,7 @@ import { useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { DayInput } from '../../../../components/DayInput.js';
 import { ResourceForm, type ResourceFormControl } from '../../../../components/ResourceForm.js';
-import { UploadField } from '../../../../components/UploadField.js';
+import { CoverField } from '../../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
 import { useHashtagOptions } from '../../content/api.js';
@@ -71,31 +68,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-function ImageField({ form, onBusyChange }: { form: EducationForm; onBusyChange: (busy: boolean) => void }) {
-  const { t } = useTranslation();
-  const image = form.values.image_url;
-  return (
-    <Stack gap="xs">
-      <UploadField
-        kind="cover"
-        label={t('education.fields.image_url')}
-        onUploaded={(file) => form.setField('image_url', file.url)}
-        onBusyChange={onBusyChange}
-        error={form.errors.image_url}
-        testId="education-image-upload"
-      />
-      {image && (
-        <Group gap="sm" align="flex-end">
-          <Image src={image} alt={t('education.image_alt')} w={192} h={108} radius="md" fit="cover" />
-          <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('image_url', null)}>
-            {t('education.image_remove')}
-          </Button>
-        </Group>
-      )}
-    </Stack>
   );
 }
 
@@ -168,7 +140,15 @@ function DetailsSection({ form, onBusyChange }: { form: EducationForm; onBusyCha
         error={form.errors.sub_title}
         data-testid="education-sub-title"
       />
-      <ImageField form={form} onBusyChange={onBusyChange} />
+      <CoverField
+        label={t('education.fields.image_url')}
+        value={form.values.image_url}
+        onChange={(url) => form.setField('image_url', url)}
+        onBusyChange={onBusyChange}
+        error={form.errors.image_url}
+        previewAlt={t('education.image_alt')}
+        testId="education-image-upload"
+      />
       <TextInput
         label={t('education.fields.description_title')}
         description={t('education.description_title_hint')}

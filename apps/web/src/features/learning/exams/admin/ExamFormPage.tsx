@@ -18,7 +18,6 @@ import {
   Alert,
   Button,
   Group,
-  Image,
   Loader,
   NumberInput,
   Paper,
@@ -38,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { pathTo } from '../../../../app/route-names.js';
 import { ResourceForm, type ResourceFormControl } from '../../../../components/ResourceForm.js';
-import { UploadField } from '../../../../components/UploadField.js';
+import { CoverField } from '../../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../../frame/admin/records/RecordFormPage.js';
 import { instantOf, wallClock } from '../../classrooms/dates.js';
@@ -116,7 +115,7 @@ function BasicsSection({ form, onBusyChange }: { form: ExamForm; onBusyChange: (
   const { t } = useTranslation();
   const { query, options } = useCategoryOptions();
   const languages = LOCALES.map((code) => ({ value: code, label: t(`languages.${code}`) }));
-  const image = form.values.image_url;
+  const _image = form.values.image_url;
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack>
@@ -132,22 +131,14 @@ function BasicsSection({ form, onBusyChange }: { form: ExamForm; onBusyChange: (
           {...form.field('title')}
           data-testid="exam-title"
         />
-        <UploadField
-          kind="cover"
+        <CoverField
           label={t(`${NS}.fields.image_url`)}
-          onUploaded={(file) => form.setField('image_url', file.url)}
+          value={form.values.image_url}
+          onChange={(url) => form.setField('image_url', url)}
           onBusyChange={onBusyChange}
           error={form.errors.image_url}
           testId="exam-image-upload"
         />
-        {image && (
-          <Group gap="sm" align="flex-end">
-            <Image src={image} alt="" w={192} h={108} radius="md" fit="cover" />
-            <Button variant="subtle" color="danger" size="xs" onClick={() => form.setField('image_url', null)}>
-              {t('education.image_remove')}
-            </Button>
-          </Group>
-        )}
         <RichTextField
           label={t(`${NS}.fields.description`)}
           value={form.values.description ?? ''}
