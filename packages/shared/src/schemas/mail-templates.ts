@@ -20,6 +20,8 @@ export const MAIL_VARIABLES = [
   'decision',
   'code',
   'education_name',
+  'expiry_date',
+  'person_name',
 ] as const;
 export type MailVariable = (typeof MAIL_VARIABLES)[number];
 
@@ -93,6 +95,30 @@ export const MAIL_EVENT_CATALOGUE = {
   certificate_earned: {
     variables: ['name', 'company', 'certificate_name', 'action_url'],
     action: true,
+    ignoreNotice: false,
+  },
+  /** 30 days before a certificate expires, to its person (once per certificate). */
+  certificate_expiring: {
+    variables: ['name', 'company', 'certificate_name', 'expiry_date', 'action_url'],
+    action: true,
+    ignoreNotice: false,
+  },
+  /** The day a certificate expired, to its person (once per certificate). */
+  certificate_expired: {
+    variables: ['name', 'company', 'certificate_name', 'expiry_date', 'action_url'],
+    action: true,
+    ignoreNotice: false,
+  },
+  /** 30 days before a certificate expires, to its person's manager (`person_name`), when the person has one. */
+  certificate_expiring_manager: {
+    variables: ['name', 'company', 'person_name', 'certificate_name', 'expiry_date'],
+    action: false,
+    ignoreNotice: false,
+  },
+  /** The day a certificate expired, to its person's manager, when the person has one. */
+  certificate_expired_manager: {
+    variables: ['name', 'company', 'person_name', 'certificate_name', 'expiry_date'],
+    action: false,
     ignoreNotice: false,
   },
   gift_request_decided: {

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, createTestApp, login, readOutbox, type TestApp } from '../../../test/helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
-import { companies } from '../schema/index.js';
+import { companies, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
 import { DEMO_PASSWORD, seedDemo } from './demo.js';
+
+const manager = alias(users, 'manager');
 
 describe('demo seed: certificates', () => {
   let test: TestApp;
@@ -52,4 +55,24 @@ describe('demo seed: certificates', () => {
       );
     },
   );
+
+  it('the daily expiry run warns the demo learners of their expiring certificate, and their manager', async () => {
+    const before = (await readOutbox(test)).length;
+    const done = await test.services.certificates.expiry.run();
+    expect(done.warned).toBeGreaterThanOrEqual(2);
+    const mails = (await readOutbox(test)).slice(before).map((item) => item.content);
+    for (const email of ['learner@demo.test', 'learner@acme.test']) {
+      const [row] = await asSystem(test.db, (tx) =>
+        tx
+          .select({ manager: manager.email })
+          .from(users)
+          .innerJoin(manager, eq(manager.id, users.managerId))
+          .where(eq(users.email, email)),
+      );
+      expect(row?.manager).toBe(email.replace('learner', 'admin'));
+      for (const address of [email, row?.manager]) {
+        expect(mails.some((mail) => mail.includes(`To: ${address}`))).toBe(true);
+      }
+    }
+  });
 });

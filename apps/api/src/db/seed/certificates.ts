@@ -65,6 +65,14 @@ export async function seedCertificates(
       where u.company_id = ${companyId} and ru.role_id = 2 order by u.id limit 1`,
   );
   if (!learner) return;
+  // The learner reports to the company's admin (not the platform's super admin): the expiry warnings of the demo (a
+  // yearly certificate expiring within 30 days) reach a manager too.
+  await tx.execute(sql`update users set manager_id = (
+      select u.id from users u join role_user ru on ru.user_id = u.id
+      where u.company_id = ${companyId} and ru.role_id = 2
+        and not exists (select 1 from role_user s where s.user_id = u.id and s.role_id = 1)
+      order by u.id limit 1)
+    where id = ${learner.id} and manager_id is null`);
   const names = NAMES[language];
   const validities = [24, 12, null];
   const definitions: { id: number; validityMonths: number | null; educationId: number }[] = [];

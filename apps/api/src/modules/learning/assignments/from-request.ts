@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.js';
 import { assignmentItems, assignments, assignmentTargets } from '../../../db/schema/index.js';
-import type { Actor } from '../../../platform/actor.js';
+import type { Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
 import { PUBLISH_JOB } from './delivery.js';
@@ -13,17 +13,23 @@ export interface PersonalEducationAssignment {
   name: string;
   startDate: string;
   endDate: string;
+  /**
+   * Tell the person like any published assignment (notification and the `assignment_given` mail). Off by default:
+   * a training request's decision says it itself; a certificate's recertification has nothing else to say it.
+   */
+  announce?: boolean;
 }
 
 /**
  * Creates and publishes, in the caller's transaction, an assignment of one education aimed at one person (training
- * requests, issue 14): the same rows an admin's assignment of users has, published at once. Answers its id; the
- * publish job (queued in the same transaction) gives it to the person like any other publishing, without the "new
- * assignment" notification and mail: the decision's own say it.
+ * requests, issue 14; a certificate's recertification, issue 16): the same rows an admin's assignment of users has,
+ * published at once. Answers its id; the publish job (queued in the same transaction) gives it to the person like any
+ * other publishing, without the "new assignment" notification and mail unless `announce`. The actor is the person
+ * deciding, or the platform itself (an Initiator without a user: a job; the assignment then has no creator).
  */
 export const personalEducationAssigner =
   (platform: Pick<Platform, 'jobs'>) =>
-  async (tx: Db, actor: Actor, input: PersonalEducationAssignment): Promise<number> => {
+  async (tx: Db, actor: Initiator, input: PersonalEducationAssignment): Promise<number> => {
     const [row] = await tx
       .insert(assignments)
       .values({
@@ -35,7 +41,7 @@ export const personalEducationAssigner =
         reminderDays: [],
         remindOverdue: true,
         publishedAt: new Date(),
-        createdBy: actor.userId,
+        createdBy: actor.userId ?? null,
       })
       .returning({ id: assignments.id });
     if (!row) throw new Error('assignment insert returned nothing');
@@ -59,8 +65,8 @@ export const personalEducationAssigner =
     await platform.jobs.enqueue(
       tx,
       PUBLISH_JOB,
-      // The request's decision tells the person (notification and mail with the assignment's link): said once.
-      { companyId: actor.companyId, assignmentId: row.id, actorUserId: actor.userId, quiet: true },
+      // A request's decision tells the person itself (notification and mail with the assignment's link): said once.
+      { companyId: actor.companyId, assignmentId: row.id, actorUserId: actor.userId ?? null, quiet: !input.announce },
       { owner: { companyId: actor.companyId, userId: actor.userId } },
     );
     return row.id;

@@ -17,6 +17,8 @@ import { storedNameOf } from '../../../platform/uploads.js';
 import type { NotificationsService } from '../../frame/notifications/service.js';
 import type { AuthService } from '../../identity/auth/service.js';
 import { storedFileOf } from '../../system/files/service.js';
+import type { AssignmentsService } from '../assignments/service.js';
+import type { EducationsService } from '../educations/service.js';
 import { defineCertificateDefinitions } from './definitions.js';
 import { createCertificateExpiry } from './expiry.js';
 import { createCertificateIssuing } from './issue.js';
@@ -43,7 +45,12 @@ export interface RenderedPreview {
  */
 export function createCertificatesService(
   platform: Platform,
-  needs: { notifications: NotificationsService; auth: AuthService },
+  needs: {
+    notifications: NotificationsService;
+    auth: AuthService;
+    assignments: AssignmentsService;
+    educations: EducationsService;
+  },
 ) {
   const db = platform.database.db;
   const templates = defineCertificateTemplates(db);

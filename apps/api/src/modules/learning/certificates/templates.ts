@@ -6,10 +6,10 @@ import {
   type CertificateTemplateUpdate,
   certificateTemplatesContract,
 } from '@kampus/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { certificateTemplates } from '../../../db/schema/index.js';
-import { invalidFields } from '../../../platform/http/errors.js';
+import { certificateDefinitions, certificateTemplates } from '../../../db/schema/index.js';
+import { conflict, invalidFields } from '../../../platform/http/errors.js';
 import { columnValues, defineResource } from '../../../platform/resource/resource.js';
 import { attachFile, detachFile, storedFileOf } from '../../system/files/service.js';
 
@@ -109,7 +109,25 @@ export function defineCertificateTemplates(db: Db) {
         .where(and(eq(certificateTemplates.companyId, actor.companyId), eq(certificateTemplates.id, before.id)));
     },
 
+    /**
+     * A template a certificate definition prints with is not deleted (409, nothing deleted, also in a bulk delete):
+     * the definition would silently stop issuing. The admin chooses another template for it first.
+     */
     async beforeDelete(tx, actor, items) {
+      const [used] = await tx
+        .select({ id: certificateDefinitions.id })
+        .from(certificateDefinitions)
+        .where(
+          and(
+            eq(certificateDefinitions.companyId, actor.companyId),
+            inArray(
+              certificateDefinitions.templateId,
+              items.map((item) => item.id),
+            ),
+          ),
+        )
+        .limit(1);
+      if (used) throw conflict(`${NS}.errors.in_use`);
       for (const item of items) await syncImages(tx, actor.companyId, imagesOf(item), new Map());
     },
   });

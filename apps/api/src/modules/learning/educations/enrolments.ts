@@ -363,10 +363,80 @@ export function createEnrolments(
     return new Map(rows.map((r) => [r.exam_id, r.count]));
   }
 
+  /**
+   * A new attempt at an education the person completed (a certificate's recertification, issue 16): the enrolment
+   * starts over (not started, 0%, no completion; due on `dueAt`, marked as the assignment's) and the person's progress
+   * in the education's contents is reset (every version: a kept completion would complete the new attempt at once),
+   * so the contents are played again and the next completion records `education.completed` anew. Exam parts keep
+   * their attempts. The previous completion stays in the audit trail (`education.completed`) and in the certificate
+   * it earned. Records `education.reopened`; answers whether there was an enrolment to reopen.
+   */
+  async function reopen(
+    tx: Db,
+    who: Initiator,
+    request: { companyId: number; educationId: number; userId: number; dueAt: string },
+  ): Promise<boolean> {
+    const reopened = await tx
+      .update(educationEnrolments)
+      .set({
+        status: 'not_started',
+        finishedRate: 0,
+        completedParts: 0,
+        startedAt: null,
+        completedAt: null,
+        source: 'assignment',
+        dueAt: request.dueAt,
+      })
+      .where(
+        and(
+          eq(educationEnrolments.companyId, request.companyId),
+          eq(educationEnrolments.educationId, request.educationId),
+          eq(educationEnrolments.userId, request.userId),
+        ),
+      )
+      .returning({ id: educationEnrolments.id });
+    if (reopened.length === 0) return false;
+    const contentIds = (await partsOf(tx, [request.educationId], kinds))
+      .filter((part) => part.type === 'content')
+      .map((part) => part.refId);
+    if (contentIds.length > 0) {
+      await tx
+        .update(contentProgress)
+        .set({
+          status: 'in_progress',
+          progress: 0,
+          watchedRanges: [],
+          position: 0,
+          pagesSeen: [],
+          score: null,
+          success: null,
+          cmi: null,
+          completedAt: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(contentProgress.companyId, request.companyId),
+            eq(contentProgress.userId, request.userId),
+            inArray(contentProgress.contentId, contentIds),
+          ),
+        );
+    }
+    await record(tx, who, {
+      action: 'education.reopened',
+      entity: 'education',
+      id: request.educationId,
+      companyId: request.companyId,
+      after: { user_id: request.userId, due_at: request.dueAt },
+    });
+    return true;
+  }
+
   return {
     enrol,
     enrolMany,
     sync,
+    reopen,
     partsChanged,
     registerKind,
     mayTakePart,

@@ -118,6 +118,8 @@ export function createMailTemplatesService(platform: Platform) {
       assignment_name: t('mail_templates.samples.assignment_name'),
       due_date: t('mail_templates.samples.due_date'),
       certificate_name: t('mail_templates.samples.certificate_name'),
+      expiry_date: t('mail_templates.samples.expiry_date'),
+      person_name: t('mail_templates.samples.person_name'),
       gift_name: t('mail_templates.samples.gift_name'),
       decision: t('mail_templates.samples.decision'),
       code: t('mail_templates.samples.code'),
