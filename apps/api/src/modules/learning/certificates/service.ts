@@ -20,6 +20,7 @@ import { storedFileOf } from '../../system/files/service.js';
 import { defineCertificateDefinitions } from './definitions.js';
 import { createCertificateExpiry } from './expiry.js';
 import { createCertificateIssuing } from './issue.js';
+import { createIssuedCertificatesAdmin } from './issued-admin.js';
 import { createCertificateRecords } from './records.js';
 import {
   type CertificateImage,
@@ -114,6 +115,7 @@ export function createCertificatesService(
   };
   const issuing = createCertificateIssuing(platform, needs, renderer);
   const records = createCertificateRecords(platform, issuing);
+  const issuedAdmin = createIssuedCertificatesAdmin(platform, issuing);
   const expiry = createCertificateExpiry(platform, needs);
 
   return {
@@ -155,6 +157,7 @@ export function createCertificatesService(
 
     issuing,
     records,
+    issuedAdmin,
     expiry,
   };
 }
