@@ -91,7 +91,8 @@ function useColumns(canEdit: boolean): TableColumn<CertificateDefinition>[] {
             component={Link}
             to={issuedPath(definition.id)}
             fz="sm"
-            aria-label={`${t(`${NS}.issued_link`)}: ${definition.name}`}
+            // The visible count first, so the name a speech user says matches the link.
+            aria-label={`${t(`${NS}.issued_count`, { count: definition.issued })}: ${definition.name}`}
             data-testid="certificate-issued-count"
           >
             {t(`${NS}.issued_count`, { count: definition.issued })}

@@ -169,6 +169,8 @@ function useColumns(): TableColumn<AdminIssuedCertificate>[] {
                 </Tooltip>
               )}
             </Group>
+          ) : certificate.status === 'revoked' ? (
+            '—'
           ) : (
             <Text fz="xs" c="dimmed">
               {t(`${NS}.not_rendered`)}
