@@ -111,6 +111,8 @@ function useColumns(canEdit: boolean): TableColumn<CertificateDefinition>[] {
         title: t('records.columns.updated_at'),
         sortable: true,
         noWrap: true,
+        // Hidden at first, so the status keeps its room on a laptop's width.
+        hiddenByDefault: true,
         render: (definition) => formatDateTime(definition.updated_at, i18n.language),
       },
       {
