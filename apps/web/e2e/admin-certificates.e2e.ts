@@ -63,7 +63,9 @@ describe('certificate definitions and issued certificates in Chromium', () => {
 
     // A new definition through the form: a training, a template, valid for 18 months.
     const name = `Yangın tatbikatı ${Date.now().toString(36)}`;
-    await page.getByTestId('certificate-add').first().click();
+    // Started from the footer's quick-create (company.certificate.add), shown now that its screen exists.
+    await page.getByTestId('quick-create').click();
+    await page.getByTestId('quick-create-certificate').click();
     await page.waitForURL(/\/admin\/certificate\/add$/);
     await page.getByTestId('certificate-name').fill(name);
     const ref = page.getByTestId('certificate-ref');
