@@ -78,6 +78,8 @@ export const PAGE_ROUTES = {
   'company.exam.add_demo': '/admin/exam/add-demo',
   'company.exam.edit_demo': '/admin/exam/:id/edit-demo',
   'company.exam.results': '/admin/exam/:id/results',
+  // A certificate definition's issued certificates (issue 16).
+  'company.certificate.issued': '/admin/certificate/:id/issued',
   'company.competencies.people': '/admin/competencies-and-user-definitions/people',
   'company.competency-management': '/admin/competency-management',
   'company.settings': '/admin/settings',

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../constants.js';
 import { ACTIVE_STATUS_LIST_FILTER, defineContract, readWrite } from '../resource-contract.js';
 import { localizedTextSchema } from './faq.js';
 import { activeStatusFilter, activeStatusSchema } from './hashtags.js';
-import { lenient, resourceListQuerySchema } from './resource.js';
+import { type ExportFormat, exportQueryOf, lenient, resourceListQuerySchema } from './resource.js';
 
 /*
  * Certificates (issue 16). This file holds the certificate templates: a designed portrait page whose placed fields
@@ -466,6 +466,13 @@ export const CERTIFICATE_REVOKE_REASON_MAX = 500;
 /** A certificate number as issued (`KMP-2026-7F3K-9QXD`); anything else is "not valid" without a lookup. */
 export const CERTIFICATE_NUMBER_PATTERN = /^KMP-\d{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
+/**
+ * An issued certificate as the admin sees it: revoked, or as the person sees it (a valid one close to its expiry is
+ * `expiring`; a lapsed one is `expired` before the nightly job marks it).
+ */
+export const ISSUED_CERTIFICATE_STATES = ['valid', 'expiring', 'expired', 'revoked'] as const;
+export type IssuedCertificateState = (typeof ISSUED_CERTIFICATE_STATES)[number];
+
 /** An issued certificate as the admin's list of a definition shows it (`api/admin/certificates/issued`). */
 export const issuedCertificateSchema = z.object({
   id: z.number(),
@@ -488,7 +495,8 @@ export const ISSUED_CERTIFICATE_SORTS = ['issued_at', 'expires_at', 'number', 'f
 /** GET api/admin/certificates/issued: one definition's (or every) certificate, searched by person or number. */
 export const issuedCertificateListQuerySchema = resourceListQuerySchema.extend({
   definition_id: lenient(z.coerce.number().int().positive().max(2_147_483_647)),
-  status: lenient(certificateStatusSchema),
+  /** What the admin filters by: the stored status, with `expiring` (valid, within CERTIFICATE_EXPIRING_DAYS of expiry). */
+  status: lenient(z.enum(ISSUED_CERTIFICATE_STATES)),
 });
 export type IssuedCertificateListQuery = z.infer<typeof issuedCertificateListQuerySchema>;
 
@@ -545,3 +553,33 @@ export const certificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>['data'];
 export const certificateNumberParamSchema = z.object({ number: z.string().max(64) });
+
+// --- The admin's issued certificates: files, one re-issue, export and bulk download (issue 16, admin screens) ---
+
+/** An issued certificate with the short-lived signed addresses of its files (null until they are rendered). */
+export const adminIssuedCertificateSchema = issuedCertificateSchema.extend({
+  state: z.enum(ISSUED_CERTIFICATE_STATES),
+  pdf_url: z.string().nullable(),
+  png_url: z.string().nullable(),
+});
+export type AdminIssuedCertificate = z.infer<typeof adminIssuedCertificateSchema>;
+
+/**
+ * POST api/admin/certificates/issued/export and …/issued/zip: which certificates (the list's filters, without paging).
+ * The export adds its format; the zip holds the rendered PDFs of at most CERTIFICATE_ZIP_MAX of them.
+ */
+export const issuedCertificateExportQuerySchema = exportQueryOf(issuedCertificateListQuerySchema);
+export type IssuedCertificateExportQuery = Omit<IssuedCertificateListQuery, 'page' | 'per_page'> & {
+  format: ExportFormat;
+};
+export const issuedCertificateZipQuerySchema = issuedCertificateListQuerySchema.omit({
+  page: true,
+  per_page: true,
+  sort: true,
+});
+export type IssuedCertificateZipQuery = z.infer<typeof issuedCertificateZipQuerySchema>;
+/** The most certificates one zip holds (a definition's whole cohort; more is asked for by filtering). */
+export const CERTIFICATE_ZIP_MAX = 5000;
+
+/** POST api/admin/certificates/issued/{id}/reissue: the one certificate queued to be rendered again. */
+export const issuedCertificateReissueResultSchema = z.object({ data: z.object({ queued: z.literal(1) }) });

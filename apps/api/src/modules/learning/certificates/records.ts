@@ -1,13 +1,14 @@
 import {
+  type AdminIssuedCertificate,
   CERTIFICATE_EXPIRING_DAYS,
   CERTIFICATE_NUMBER_PATTERN,
   type CertificateVerification,
-  type IssuedCertificate,
   type IssuedCertificateListQuery,
+  type IssuedCertificateState,
   type MyCertificate,
   type MyCertificateState,
 } from '@kampus/shared';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { publicOrigin } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
@@ -62,7 +63,47 @@ export function linkedInUrl(input: {
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }
 
-const fullName = sql<string>`trim(${users.name} || ' ' || ${users.surname})`;
+/** The admin's state filter as a condition (see `stateOf`: a lapsed expiry counts as expired already). */
+function stateWhere(state: IssuedCertificateState, now: Date) {
+  const soon = new Date(now.getTime() + CERTIFICATE_EXPIRING_DAYS * DAY_MS);
+  switch (state) {
+    case 'revoked':
+      return eq(certificates.status, 'revoked');
+    case 'expired':
+      return or(
+        eq(certificates.status, 'expired'),
+        and(eq(certificates.status, 'valid'), lte(certificates.expiresAt, now)),
+      );
+    case 'expiring':
+      return and(eq(certificates.status, 'valid'), gt(certificates.expiresAt, now), lte(certificates.expiresAt, soon));
+    default:
+      return and(
+        eq(certificates.status, 'valid'),
+        or(isNull(certificates.expiresAt), gt(certificates.expiresAt, soon)),
+      );
+  }
+}
+
+export const fullName = sql<string>`trim(${users.name} || ' ' || ${users.surname})`;
+
+/**
+ * Which of the company's issued certificates a list, its export or its zip takes: of one definition, of one status,
+ * matching a search in the number, the person's name or address. The query joins `users`.
+ */
+export function issuedWhere(
+  companyId: number,
+  query: Pick<IssuedCertificateListQuery, 'definition_id' | 'status' | 'search'>,
+) {
+  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return and(
+    eq(certificates.companyId, companyId),
+    query.definition_id ? eq(certificates.definitionId, query.definition_id) : undefined,
+    query.status ? stateWhere(query.status, new Date()) : undefined,
+    search
+      ? or(ilike(certificates.number, search), sql`${fullName} ilike ${search}`, ilike(users.email, search))
+      : undefined,
+  );
+}
 
 /**
  * The issued certificates: the person's own (`api/certificates/me`), the public verification (`api/verify/{number}`),
@@ -204,15 +245,7 @@ export function createCertificateRecords(platform: Platform, issuing: Certificat
     /** GET api/admin/certificates/issued: the issued certificates (of one definition), searched by person or number. */
     issued: (actor: Actor, query: IssuedCertificateListQuery) =>
       inTenant(db, actor.companyId, async (tx) => {
-        const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-        const where = and(
-          eq(certificates.companyId, actor.companyId),
-          query.definition_id ? eq(certificates.definitionId, query.definition_id) : undefined,
-          query.status ? eq(certificates.status, query.status) : undefined,
-          search
-            ? or(ilike(certificates.number, search), sql`${fullName} ilike ${search}`, ilike(users.email, search))
-            : undefined,
-        );
+        const where = issuedWhere(actor.companyId, query);
         const sortField = query.sort?.replace(/^-/, '') ?? 'issued_at';
         const sortColumn = issuedSorts[sortField] ?? issuedSorts.issued_at;
         const direction = query.sort ? (query.sort.startsWith('-') ? desc : asc) : desc;
@@ -227,15 +260,22 @@ export function createCertificateRecords(platform: Platform, issuing: Certificat
             definitionName: certificateDefinitions.name,
             fullName,
             email: users.email,
+            pdf: pdfFiles.name,
+            png: pngFiles.name,
           })
           .from(certificates)
           .innerJoin(users, eq(users.id, certificates.userId))
           .innerJoin(certificateDefinitions, eq(certificateDefinitions.id, certificates.definitionId))
+          .leftJoin(pdfFiles, eq(pdfFiles.id, certificates.pdfFileId))
+          .leftJoin(pngFiles, eq(pngFiles.id, certificates.pngFileId))
           .where(where)
           .orderBy(direction(sortColumn as SQL), desc(certificates.id))
           .limit(query.per_page)
           .offset((query.page - 1) * query.per_page);
-        const data: IssuedCertificate[] = rows.map(({ row, definitionName, fullName: name, email }) => ({
+        const now = new Date();
+        const sign = (name: string | null) =>
+          name ? signedFileUrl(platform, actor.companyId, `/api/files/${name}`, now) : null;
+        const data: AdminIssuedCertificate[] = rows.map(({ row, definitionName, fullName: name, email, pdf, png }) => ({
           id: row.id,
           number: row.number,
           definition: { id: row.definitionId, name: definitionName },
@@ -244,9 +284,12 @@ export function createCertificateRecords(platform: Platform, issuing: Certificat
           issued_at: row.issuedAt.toISOString(),
           expires_at: row.expiresAt?.toISOString() ?? null,
           status: row.status,
+          state: row.status === 'revoked' ? 'revoked' : stateOf(row.status, row.expiresAt, now),
           revoked_reason: row.revokedReason,
           revoked_at: row.revokedAt?.toISOString() ?? null,
           rendered: row.pdfFileId !== null && row.pngFileId !== null,
+          pdf_url: sign(pdf),
+          png_url: sign(png),
         }));
         return { data, meta: { page: query.page, per_page: query.per_page, total: total?.count ?? 0 } };
       }),

@@ -1,4 +1,5 @@
 import {
+  adminIssuedCertificateSchema,
   CERTIFICATE_PREVIEW_FORMATS,
   certificateDefinitionsContract,
   certificateNumberParamSchema,
@@ -9,9 +10,13 @@ import {
   certificateStoredPreviewQuerySchema,
   certificateTemplatesContract,
   certificateVerificationSchema,
+  type IssuedCertificateExportQuery,
   idParamSchema,
+  issuedCertificateExportQuerySchema,
   issuedCertificateListQuerySchema,
-  issuedCertificateSchema,
+  issuedCertificateReissueResultSchema,
+  issuedCertificateZipQuerySchema,
+  jobStartedResponseSchema,
   myCertificateDetailSchema,
   myCertificateListSchema,
   paginatedSchema,
@@ -20,6 +25,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, companyOf } from '../../../platform/http/context.js';
 import { registerResource } from '../../../platform/resource/routes.js';
+import { ISSUED_EXPORT_JOB } from './issued-admin.js';
 import type { CertificatesService, RenderedPreview } from './service.js';
 
 const base = `/api/admin/${certificateTemplatesContract.plural}`;
@@ -97,7 +103,7 @@ function registerIssuedCertificateRoutes(app: FastifyInstance, service: Certific
       schema: {
         tags: adminTags,
         querystring: issuedCertificateListQuerySchema,
-        response: { 200: paginatedSchema(issuedCertificateSchema) },
+        response: { 200: paginatedSchema(adminIssuedCertificateSchema) },
       },
     },
     async (request) => service.records.issued(actorOf(request), request.query),
@@ -112,6 +118,58 @@ function registerIssuedCertificateRoutes(app: FastifyInstance, service: Certific
     async (request, reply) => {
       await service.records.revoke(actorOf(request), request.params.id, request.body.reason);
       return reply.code(204).send();
+    },
+  );
+
+  // The admin's issued certificates beyond the list (issued-admin.ts): one re-issue, the export and the zip of PDFs.
+  r.post(
+    `${definitionsBase}/issued/:id/reissue`,
+    {
+      config: { access: { permission: permissions.update } },
+      schema: {
+        tags: adminTags,
+        params: idParamSchema,
+        response: { 200: issuedCertificateReissueResultSchema },
+      },
+    },
+    async (request) => ({ data: await service.issuedAdmin.reissue(actorOf(request), request.params.id) }),
+  );
+
+  app.exportJobs.define({
+    name: ISSUED_EXPORT_JOB,
+    schema: issuedCertificateExportQuerySchema,
+    plan: (tx, owner, params, t) =>
+      service.issuedAdmin.exportPlan(tx, owner, params as IssuedCertificateExportQuery, t),
+  });
+  r.post(
+    `${definitionsBase}/issued/export`,
+    {
+      config: { access: { permission: permissions.list } },
+      schema: {
+        tags: adminTags,
+        querystring: issuedCertificateExportQuerySchema,
+        response: { 202: jobStartedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const jobId = await app.exportJobs.start(actorOf(request), ISSUED_EXPORT_JOB, request.query);
+      return reply.code(202).send({ data: { job_id: jobId } });
+    },
+  );
+
+  r.post(
+    `${definitionsBase}/issued/zip`,
+    {
+      config: { access: { permission: permissions.list } },
+      schema: {
+        tags: adminTags,
+        querystring: issuedCertificateZipQuerySchema,
+        response: { 202: jobStartedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const jobId = await service.issuedAdmin.startZip(actorOf(request), request.query);
+      return reply.code(202).send({ data: { job_id: jobId } });
     },
   );
 

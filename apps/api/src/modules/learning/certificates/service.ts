@@ -22,6 +22,7 @@ import type { EducationsService } from '../educations/service.js';
 import { defineCertificateDefinitions } from './definitions.js';
 import { createCertificateExpiry } from './expiry.js';
 import { createCertificateIssuing } from './issue.js';
+import { createIssuedCertificatesAdmin } from './issued-admin.js';
 import { createCertificateRecords } from './records.js';
 import {
   type CertificateImage,
@@ -121,6 +122,7 @@ export function createCertificatesService(
   };
   const issuing = createCertificateIssuing(platform, needs, renderer);
   const records = createCertificateRecords(platform, issuing);
+  const issuedAdmin = createIssuedCertificatesAdmin(platform, issuing);
   const expiry = createCertificateExpiry(platform, needs);
 
   return {
@@ -162,6 +164,7 @@ export function createCertificatesService(
 
     issuing,
     records,
+    issuedAdmin,
     expiry,
   };
 }

@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconAward,
   IconBolt,
   IconBuildingBank,
   IconBuildingPlus,
@@ -45,6 +46,7 @@ import {
  * are on every page's path (the route table), the icons only on the admin panel's (issue 11).
  */
 export const ADMIN_NAV_ICONS = {
+  IconAward,
   IconBolt,
   IconBuildingBank,
   IconBuildingPlus,

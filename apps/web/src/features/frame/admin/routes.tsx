@@ -5,6 +5,7 @@ import { pathTo, routePath } from '../../../app/route-names.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
 import { assignmentAdminRoutes } from '../../learning/assignments/admin/routes.js';
 import { autoAssignmentRoutes } from '../../learning/assignments/auto/routes.js';
+import { certificateDefinitionRoutes } from '../../learning/certificates/definitions/routes.js';
 import { certificateTemplateRoutes } from '../../learning/certificates/templates/routes.js';
 import { classroomAdminRoutes } from '../../learning/classrooms/admin/routes.js';
 import { competencyAdminRoutes } from '../../learning/competencies/routes.js';
@@ -103,6 +104,7 @@ export const adminRoutes: AdminRoute[] = [
   ...classroomAdminRoutes,
   ...questionAdminRoutes,
   ...examAdminRoutes,
+  ...certificateDefinitionRoutes,
   ...certificateTemplateRoutes,
   ...programAdminRoutes,
   ...assignmentAdminRoutes,
