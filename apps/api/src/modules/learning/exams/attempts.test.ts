@@ -1,8 +1,9 @@
 import type { QuestionBody } from '@kampus/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../../test/factories.js';
 import { companyCaller, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
+import type { Db } from '../../../db/client.js';
 import {
   auditLogs,
   educationEnrolments,
@@ -258,6 +259,49 @@ describe('exam attempts: start, save, submit, grade, result', () => {
     const noHolder = await start(exam.id, 'x');
     expect(noHolder.statusCode).toBe(422);
     expect(noHolder.json().errors).toHaveProperty('holder');
+  });
+
+  it('a save is one statement holding to the tenant: another company or person is 404 and changes nothing', async () => {
+    const exam = await test.factories.createExam(company, { kind: 'demo', questionIds: questionIds.slice(0, 1) });
+    const attempt = (await start(exam.id)).json().data.id as number;
+    expect((await put(attempt, 1, { type: 'single', key: 's2' }, 1)).statusCode).toBe(200);
+    const stored = async () =>
+      (
+        await asSystem(test.db, (tx) =>
+          tx
+            .select({ answer: examAttemptAnswers.answer, seq: examAttemptAnswers.seq })
+            .from(examAttemptAnswers)
+            .where(and(eq(examAttemptAnswers.attemptId, attempt), eq(examAttemptAnswers.position, 1))),
+        )
+      )[0];
+    const before = await stored();
+    expect(before).toEqual({ answer: { type: 'single', key: 's2' }, seq: 1 });
+    // Another company's learner naming the attempt's id.
+    const cross = await asOther(otherToken, 'PUT', `/api/my/attempts/${attempt}/answers/1`, {
+      body: { answer: { type: 'single', key: 's1' }, seq: 9, holder: TAB },
+    });
+    expect(cross.statusCode).toBe(404);
+    expect((await put(attempt, 1, { type: 'single', key: 's1' }, 9, TAB, secondToken)).statusCode).toBe(404);
+    // The statement itself, as the application role runs it: the tenant it is given decides what it sees, and it
+    // names the company in every statement, so even the system scope does not let another company's id through.
+    const call = (db: Db, companyId: number, userId: number) =>
+      db.execute(sql`select outcome, seq, saved from kampus_exam_save_answer(${companyId}::int, ${userId}::int,
+        ${attempt}::int, 1, ${JSON.stringify({ type: 'single', key: 's1' })}::jsonb, 'single', 9, ${TAB},
+        now(), 5000, 30000, 10000)`) as unknown as Promise<{ rows: { outcome: string }[] }>;
+    expect((await call(test.db, other.id, learner.id)).rows[0]?.outcome).toBe('not_found');
+    expect((await asSystem(test.db, (tx) => call(tx, other.id, learner.id))).rows[0]?.outcome).toBe('not_found');
+    expect((await call(test.db, company.id, second.id)).rows[0]?.outcome).toBe('not_found');
+    expect(await stored()).toEqual(before);
+    // The tenant it sets ends with its own transaction.
+    const setting = (await test.db.execute(
+      sql`select current_setting('app.company_id', true) as value`,
+    )) as unknown as {
+      rows: { value: string | null }[];
+    };
+    expect(setting.rows[0]?.value ?? '').toBe('');
+    // The person's own save goes through the same statement.
+    expect((await call(test.db, company.id, learner.id)).rows[0]?.outcome).toBe('saved');
+    expect(await stored()).toEqual({ answer: { type: 'single', key: 's1' }, seq: 9 });
   });
 
   it('a second tab is refused while the first speaks; "continue here" moves the attempt', async () => {

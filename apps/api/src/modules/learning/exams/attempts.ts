@@ -14,16 +14,16 @@ import {
   type QuestionAnswer,
   type QuestionBody,
   type QuestionOption,
-  type QuestionType,
   revealedAnswer,
   type SubmitReason,
   scoreAnswer,
 } from '@kampus/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { uniqueViolationOf } from '../../../db/errors.js';
 import { examAttemptAnswers, examAttempts, exams } from '../../../db/schema/index.js';
-import { inTenant } from '../../../db/scope.js';
+import { inTenant, readWithRetry } from '../../../db/scope.js';
 import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
@@ -45,8 +45,8 @@ type AttemptRow = typeof examAttempts.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
 type AnswerRow = typeof examAttemptAnswers.$inferSelect;
 type Version = Awaited<ReturnType<ExamQuestionSource['versions']>>[number];
-/** An answer slot of an attempt as a save reads it. */
-type Slot = { seq: number; versionId: number };
+/** How `kampus_exam_save_answer` answers. */
+type SaveOutcome = 'saved' | 'not_found' | 'submitted' | 'time_up' | 'open_elsewhere' | 'answer_type';
 
 const HOLD_MS = ATTEMPT_HOLD_SECONDS * 1000;
 const GRACE_MS = DEADLINE_GRACE_SECONDS * 1000;
@@ -110,8 +110,6 @@ const systemOf = (companyId: number): Initiator => ({ companyId, userId: null, i
  */
 export function createAttempts(platform: Platform, source: ExamQuestionSource) {
   const db = platform.database.db;
-  /** A used version never changes (edits write a new one), so its type is kept once read. */
-  const versionTypes = new Map<number, QuestionType>();
 
   async function findExam(tx: Db, examId: number): Promise<ExamRow> {
     const [exam] = await tx.select().from(exams).where(eq(exams.id, examId));
@@ -161,7 +159,6 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
 
   async function versionsOf(tx: Db, companyId: number, rows: AnswerRow[]): Promise<Map<number, Version>> {
     const versions = await source.versions(tx, companyId, [...new Set(rows.map((row) => row.questionVersionId))]);
-    for (const version of versions) versionTypes.set(version.version_id, version.body.type);
     return new Map(versions.map((version) => [version.version_id, version]));
   }
 
@@ -336,77 +333,45 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
     });
   }
 
-  /** The answer slot at a position of an attempt: its last saved seq and the question version it holds. */
-  async function slotOf(tx: Db, attemptId: number, position: number): Promise<Slot | undefined> {
-    const [slot] = await tx
-      .select({ seq: examAttemptAnswers.seq, versionId: examAttemptAnswers.questionVersionId })
-      .from(examAttemptAnswers)
-      .where(and(eq(examAttemptAnswers.attemptId, attemptId), eq(examAttemptAnswers.position, position)));
-    return slot;
-  }
-
   /**
-   * The person's own attempt with the answer slot a save writes, in one read: saving is what thousands of learners
-   * do every few seconds during an exam, so it costs one read and one write.
+   * Saves an answer with one statement, `kampus_exam_save_answer` (migration 0034): it sets the tenant, checks that the
+   * attempt is the person's, in progress, in time and not held by another tab, that the position has a slot and the
+   * answer the question's type, writes the answer when its seq is above the stored one and refreshes the hold. Saving
+   * is what thousands of learners do every few seconds during an exam: on its own (`runner` the database) it is the
+   * whole transaction, one round trip; inside a transaction (`check`) it is one statement of it.
    */
-  async function ownAttemptAndSlot(tx: Db, actor: Pick<Actor, 'userId'>, attemptId: number, position: number) {
-    const [found] = await tx
-      .select({ attempt: examAttempts, seq: examAttemptAnswers.seq, versionId: examAttemptAnswers.questionVersionId })
-      .from(examAttempts)
-      .leftJoin(
-        examAttemptAnswers,
-        and(eq(examAttemptAnswers.attemptId, examAttempts.id), eq(examAttemptAnswers.position, position)),
-      )
-      .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, actor.userId)));
-    if (!found) throw notFound();
-    const slot =
-      found.seq === null || found.versionId === null ? undefined : { seq: found.seq, versionId: found.versionId };
-    return { attempt: found.attempt, slot };
-  }
-
-  async function saveIn(tx: Db, attempt: AttemptRow, position: number, input: AnswerSave, known?: Slot | null) {
+  async function saveAnswer(runner: Db, actor: Actor, attemptId: number, position: number, input: AnswerSave) {
     const now = new Date();
-    requireRunning(attempt, now);
-    const writeHolder = checkHold(attempt, input.holder, now);
-    const row = known === undefined ? await slotOf(tx, attempt.id, position) : known;
-    if (!row) throw notFound();
-    if (input.answer) {
-      let type = versionTypes.get(row.versionId);
-      if (!type) {
-        await versionsOf(tx, attempt.companyId, [{ questionVersionId: row.versionId } as AnswerRow]);
-        type = versionTypes.get(row.versionId);
-      }
-      if (type !== input.answer.type) throw invalidFields({ 'answer.type': 'test.errors.answer_type' });
+    const call = () =>
+      runner.execute(sql`select outcome, seq, saved from kampus_exam_save_answer(${actor.companyId}::int,
+        ${actor.userId}::int, ${attemptId}::int, ${position}::int,
+        ${input.answer === null ? null : JSON.stringify(input.answer)}::jsonb, ${input.answer?.type ?? null}::text,
+        ${input.seq}::int, ${input.holder}::text, ${now.toISOString()}::timestamptz, ${GRACE_MS}::int, ${HOLD_MS}::int,
+        ${HOLD_REFRESH_MS}::int)`);
+    // A broken connection outside a transaction is tried once more: a save is idempotent (the seq orders it).
+    const result = (await (runner instanceof PgTransaction ? call() : readWithRetry(call))) as unknown as {
+      rows: { outcome: SaveOutcome; seq: number; saved: boolean }[];
+    };
+    const [row] = result.rows;
+    switch (row?.outcome) {
+      case 'saved':
+        return { position, seq: row.seq, saved: row.saved };
+      case 'submitted':
+        throw conflict('test.errors.submitted');
+      case 'time_up':
+        throw conflict('test.errors.time_up');
+      case 'open_elsewhere':
+        throw conflict('test.errors.open_elsewhere');
+      case 'answer_type':
+        throw invalidFields({ 'answer.type': 'test.errors.answer_type' });
+      default:
+        throw notFound();
     }
-    let seq = row.seq;
-    let saved = false;
-    if (input.seq > row.seq) {
-      const [updated] = await tx
-        .update(examAttemptAnswers)
-        .set({ answer: input.answer, seq: input.seq, answeredAt: now })
-        .where(
-          and(
-            eq(examAttemptAnswers.attemptId, attempt.id),
-            eq(examAttemptAnswers.position, position),
-            sql`${examAttemptAnswers.seq} < ${input.seq}`,
-          ),
-        )
-        .returning({ seq: examAttemptAnswers.seq });
-      if (updated) {
-        seq = updated.seq;
-        saved = true;
-      }
-    }
-    if (writeHolder) await writeHold(tx, attempt.id, input.holder, now);
-    return { position, seq, saved };
   }
 
   /** `PUT …/answers/{position}`: idempotent and ordered by seq; refused once submitted or past the deadline. */
   function save(actor: Actor, attemptId: number, position: number, input: AnswerSave) {
-    return inTenant(db, actor.companyId, async (tx) => {
-      const { attempt, slot } = await ownAttemptAndSlot(tx, actor, attemptId, position);
-      return saveIn(tx, attempt, position, input, slot ?? null);
-    });
+    return saveAnswer(db, actor, attemptId, position, input);
   }
 
   /** `POST …/events`: a tab leave is counted; a heartbeat keeps the hold. Both answer the server's clock. */
@@ -668,7 +633,7 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
       const attempt = await ownAttempt(tx, actor, attemptId);
       const exam = await findExam(tx, attempt.examId);
       if (exam.kind !== 'demo') throw forbidden('test.errors.not_demo');
-      const saved = await saveIn(tx, attempt, position, input);
+      const saved = await saveAnswer(tx, actor, attempt.id, position, input);
       const [row] = await tx
         .select()
         .from(examAttemptAnswers)
