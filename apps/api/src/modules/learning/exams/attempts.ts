@@ -334,7 +334,7 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
   }
 
   /**
-   * Saves an answer with one statement, `kampus_exam_save_answer` (migration 0034): it sets the tenant, checks that the
+   * Saves an answer with one statement, `kampus_exam_save_answer` (migration 0030): it sets the tenant, checks that the
    * attempt is the person's, in progress, in time and not held by another tab, that the position has a slot and the
    * answer the question's type, writes the answer when its seq is above the stored one and refreshes the hold. Saving
    * is what thousands of learners do every few seconds during an exam: on its own (`runner` the database) it is the
