@@ -116,6 +116,8 @@ describe('certificate definitions and issued certificates in Chromium', () => {
     await page.getByTestId('reject-submit').click();
     // The reason is required: nothing is sent without it.
     await page.getByText('Bu alan zorunludur.').first().waitFor();
+    // The dialog itself, with its red confirm button (the theme keeps white text on it at AA).
+    await axeClean(page);
     await page.getByTestId('reject-reason').fill('Eğitim kaydı başka bir kişiye aitti.');
     await page.getByTestId('reject-submit').click();
     await page.getByTestId('reject-form').waitFor({ state: 'detached' });

@@ -1,5 +1,12 @@
 import { type CompanySettingEntry, DEFAULT_THEME, type ThemeSettings } from '@kampus/shared';
-import { type CSSVariablesResolver, createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  lighten,
+  luminance,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 export function settingValue<T>(settings: CompanySettingEntry[] | undefined, key: string): T | undefined {
   return settings?.find((entry) => entry.key === key)?.value as T | undefined;
@@ -17,11 +24,30 @@ export function themeColors(
   return colors;
 }
 
-/** Ten shades around a base colour, lightest first, the base at index 6 (Mantine's primary shade). */
+/** White text on a colour reads at WCAG AA (4.5:1) while the colour's relative luminance stays at or below this. */
+const WHITE_TEXT_MAX_LUMINANCE = 1.05 / 4.5 - 0.05;
+
+/**
+ * The colour itself when white text on it is readable, else the colour darkened just enough: a company's light red or
+ * green stays recognisable, and a filled button or badge in it still passes AA.
+ */
+export function readableUnderWhite(color: string): string {
+  let readable = color;
+  for (let amount = 0.04; luminance(readable) > WHITE_TEXT_MAX_LUMINANCE && amount < 1; amount += 0.04) {
+    readable = darken(color, amount);
+  }
+  return readable;
+}
+
+/**
+ * Ten shades around a base colour, lightest first; index 6 (Mantine's primary shade, what filled buttons and coloured
+ * text use) is the base made readable under white text, and the darker ones follow from it.
+ */
 export function shades(base: string): MantineColorsTuple {
   const lights = [0.9, 0.78, 0.62, 0.46, 0.3, 0.14].map((amount) => lighten(base, amount));
-  const darks = [0.12, 0.24, 0.36].map((amount) => darken(base, amount));
-  return [...lights, base, ...darks] as unknown as MantineColorsTuple;
+  const filled = readableUnderWhite(base);
+  const darks = [0.12, 0.24, 0.36].map((amount) => darken(filled, amount));
+  return [...lights, filled, ...darks] as unknown as MantineColorsTuple;
 }
 
 /** `closeLabel` names every toast's close button, which otherwise has no accessible name. */
