@@ -75,7 +75,7 @@ const sample = () => {
 // One warm-up certificate (fonts read and parsed, the background's planes made), as the job's first one pays it.
 const warmStart = performance.now();
 await renderCertificatePdf(template, valuesOf(0));
-renderCertificatePng(template, valuesOf(0));
+await renderCertificatePng(template, valuesOf(0));
 const warmUp = performance.now() - warmStart;
 
 let pdfMs = 0;
@@ -88,7 +88,7 @@ for (let i = 0; i < COUNT; i++) {
   const a = performance.now();
   const pdf = await renderCertificatePdf(template, values);
   const b = performance.now();
-  const image = renderCertificatePng(template, values);
+  const image = await renderCertificatePng(template, values);
   pngMs += performance.now() - b;
   pdfMs += b - a;
   pdfBytes += pdf.length;

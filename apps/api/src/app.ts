@@ -230,7 +230,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   database.setLogger(app.log);
   // Connects in the background: a Redis that is down at start (or later) never stops the API (platform/redis.ts).
-  const redisConnection = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  const redisConnection = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
   const platform = createPlatform(config, database, app.log, redisConnection);
   app.decorate('exportJobs', platform.exports);
   // Next, so every route and plugin after it shares the language, host and access pipeline and the error shape.

@@ -47,6 +47,16 @@ describe('the production build', () => {
     }
   });
 
+  it('loads the certificate renderer, the AWS SDK and ioredis only when they are used, not with the server', () => {
+    // Each is tens of MB of a server's memory (npm run bench:assign's peak RSS): a static import in any module is
+    // hoisted to the start of the bundle and loads at start, so these must stay dynamic imports where they are used.
+    const main = readFileSync(path.join(outdir, 'main.js'), 'utf8');
+    const lazy = ['pdf-lib', '@pdf-lib/fontkit', '@resvg/resvg-js', 'qrcode', '@aws-sdk/client-s3', 'ioredis'];
+    const staticImports = importsOf(main.replace(/\bimport\(\s*"[^"]+"\s*\)/g, ''));
+    expect(staticImports.filter((name) => lazy.includes(packageOf(name)))).toEqual([]);
+    for (const name of lazy) expect(importsOf(main), name).toContain(name);
+  });
+
   it('finds the certificate fonts from the build, where they lie in apps/api/assets/fonts', () => {
     // The bundle reads them through apiPath() (src/paths.ts), which the build points at apps/api; nothing is copied.
     const main = readFileSync(path.join(outdir, 'main.js'), 'utf8');

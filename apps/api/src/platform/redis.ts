@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 /**
  * The one Redis of a deployment (REDIS_URL), made so that the API never waits for it nor fails because of it: it
@@ -59,7 +59,12 @@ async function closeConnection(redis: Redis): Promise<void> {
   redis.disconnect();
 }
 
-export function connectRedis(url: string, log: FastifyBaseLogger): RedisConnection {
+/**
+ * ioredis (some 7 MB of a server's memory) is imported here, dynamically, only when REDIS_URL is set: the production
+ * build hoists a package's static import to the start of dist/main.js, which would load it in every server.
+ */
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisConnection> {
+  const { Redis } = await import('ioredis');
   const options: RedisOptions = {
     retryStrategy,
     connectTimeout: CONNECT_TIMEOUT_MS,

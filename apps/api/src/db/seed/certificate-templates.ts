@@ -1,5 +1,5 @@
 import { type CertificateFieldInput, certificateDesignSchema } from '@kampus/shared';
-import { Resvg } from '@resvg/resvg-js';
+import { loadCertificateLibraries } from '../../modules/learning/certificates/libraries.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { fileUrlOf } from '../../platform/uploads.js';
 import type { Db } from '../client.js';
@@ -50,6 +50,8 @@ export function signatureSvg(seed: number): string {
 }
 
 async function storePng(tx: Db, files: FileStorage, companyId: number, svg: string, originalName: string) {
+  // resvg loads with the certificate renderer, not with the server (certificates/libraries.ts).
+  const { Resvg } = await loadCertificateLibraries();
   const bytes = Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
   const stored = await files.put(companyId, 'png', bytes, { contentType: 'image/png' });
   await tx.insert(storedFiles).values({

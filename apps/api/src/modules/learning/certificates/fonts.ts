@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { CertificateFont, CertificateWeight } from '@kampus/shared';
-import fontkit from '@pdf-lib/fontkit';
+import type * as fontkit from '@pdf-lib/fontkit';
 import { apiPath } from '../../../paths.js';
+import { certificateLibraries } from './libraries.js';
 
 /**
  * The fonts certificates print with, shipped in apps/api/assets/fonts (Noto Sans and Noto Serif, regular and bold, SIL
@@ -27,7 +28,7 @@ export function loadFont(family: CertificateFont, weight: CertificateWeight): Lo
   const known = loaded.get(key);
   if (known) return known;
   const bytes = new Uint8Array(readFileSync(apiPath('assets', 'fonts', FILES[family][weight])));
-  const font = fontkit.create(bytes);
+  const font = certificateLibraries().fontkit.create(bytes);
   // fontkit keeps one glyph object per glyph id, with the characters it was first looked up by; the PDF's text layer
   // (ToUnicode) is built from them. Writing a subset looks up the parts of composite glyphs by id alone (the "o" of
   // "ö", the "g" of "ğ"), and a glyph first met that way would map to no character in every later document: so each
@@ -42,10 +43,16 @@ export function loadFont(family: CertificateFont, weight: CertificateWeight): Lo
 /**
  * fontkit for pdf-lib, answering the shipped fonts' bytes with the font parsed once: pdf-lib parses the whole font
  * again for every document otherwise (most of a certificate's time), and a certificate job renders hundreds of
- * documents with the same fonts. Each document still writes its own subset (only the glyphs it prints).
+ * documents with the same fonts. Each document still writes its own subset (only the glyphs it prints). Made once
+ * the renderer's packages are loaded (libraries.ts).
  */
-export const cachingFontkit: typeof fontkit = {
-  ...fontkit,
-  create: (buffer: Uint8Array, postscriptName?: string) =>
-    parsedByBytes.get(buffer) ?? fontkit.create(buffer, postscriptName),
-};
+let caching: typeof fontkit | undefined;
+export function cachingFontkit(): typeof fontkit {
+  const { fontkit: loaded } = certificateLibraries();
+  caching ??= {
+    ...loaded,
+    create: (buffer: Uint8Array, postscriptName?: string) =>
+      parsedByBytes.get(buffer) ?? loaded.create(buffer, postscriptName),
+  };
+  return caching as typeof fontkit;
+}

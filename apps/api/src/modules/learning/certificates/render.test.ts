@@ -51,11 +51,11 @@ const design = certificateDesignSchema.parse({
     { key: 'l', type: 'logo', x: 250, y: 60, width: 95, height: 60, size: 10 },
   ],
 });
-const signature = certificateImageOf(new Uint8Array(PNG_BYTES), 'image/png');
+const signature = await certificateImageOf(new Uint8Array(PNG_BYTES), 'image/png');
 const template: RenderableTemplate = {
   background_color: design.background_color,
   fields: design.fields,
-  background: certificateImageOf(
+  background: await certificateImageOf(
     new Resvg(
       '<svg xmlns="http://www.w3.org/2000/svg" width="119" height="168"><rect width="119" height="168" fill="#fffdf8"/><rect x="6" y="6" width="107" height="156" fill="none" stroke="#3f51b5" stroke-width="3"/></svg>',
     )
@@ -145,11 +145,11 @@ describe('the certificate renderer', () => {
     expect((await readPdf(pdf)).pages[0]!.texts).toContain(long.education_name);
   });
 
-  it('converts a GIF or WebP logo to PNG for the PDF, and refuses what it cannot read', () => {
+  it('converts a GIF or WebP logo to PNG for the PDF, and refuses what it cannot read', async () => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    const converted = certificateImageOf(new Uint8Array(gif), 'image/gif');
+    const converted = await certificateImageOf(new Uint8Array(gif), 'image/gif');
     expect(converted?.mime).toBe('image/png');
     expect(pngSize(converted!.bytes)).toEqual({ width: 1, height: 1 });
-    expect(certificateImageOf(new Uint8Array([1, 2, 3]), 'image/webp')).toBeNull();
+    expect(await certificateImageOf(new Uint8Array([1, 2, 3]), 'image/webp')).toBeNull();
   });
 });

@@ -8,21 +8,10 @@ import {
   isCertificateImageField,
 } from '@kampus/shared';
 import type * as fontkit from '@pdf-lib/fontkit';
-
-import { Resvg } from '@resvg/resvg-js';
-import {
-  type PDFContext,
-  PDFDocument,
-  type PDFFont,
-  PDFImage,
-  type PDFPage,
-  type PDFRef,
-  PngEmbedder,
-  rgb,
-} from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { PDFContext, PDFDocument, PDFFont, PDFImage, PDFPage, PDFRef, PngEmbedder } from 'pdf-lib';
 import { translator } from '../../../platform/i18n.js';
 import { cachingFontkit, type LoadedFont, loadFont } from './fonts.js';
+import { certificateLibraries, loadCertificateLibraries } from './libraries.js';
 
 /** An image a certificate draws, as the PDF embeds it: PNG or JPEG bytes. */
 export interface CertificateImage {
@@ -122,7 +111,7 @@ function fitInBox(field: CertificateField, width: number, height: number) {
 
 /** The dark modules of the verification QR code as horizontal runs (row, first column, length). */
 function qrRuns(url: string): { size: number; runs: [number, number, number][] } {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const { modules } = certificateLibraries().QRCode.create(url, { errorCorrectionLevel: 'M' });
   const runs: [number, number, number][] = [];
   for (let row = 0; row < modules.size; row++) {
     let start = -1;
@@ -151,7 +140,7 @@ function qrSquare(field: CertificateField, modules: number) {
 
 const hexToRgb = (hex: string) => {
   const value = Number.parseInt(hex.slice(1), 16);
-  return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
+  return certificateLibraries().pdf.rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
 };
 
 /** The image a field draws: the logo, a signature, or nothing (no logo, an image no longer stored). */
@@ -182,26 +171,28 @@ const pdfReadyPngs = new WeakMap<CertificateImage, Promise<PdfReadyPng>>();
 function pdfReadyPng(image: CertificateImage): Promise<PdfReadyPng> {
   const known = pdfReadyPngs.get(image);
   if (known) return known;
-  const ready = PngEmbedder.for(image.bytes).then((embedder) => {
-    const png = (
-      embedder as unknown as {
-        image: {
-          width: number;
-          height: number;
-          bitsPerComponent: number;
-          rgbChannel: Uint8Array;
-          alphaChannel?: Uint8Array;
-        };
-      }
-    ).image;
-    return {
-      width: png.width,
-      height: png.height,
-      bitsPerComponent: png.bitsPerComponent,
-      rgb: deflateSync(png.rgbChannel),
-      alpha: png.alphaChannel ? deflateSync(png.alphaChannel) : null,
-    };
-  });
+  const ready = certificateLibraries()
+    .pdf.PngEmbedder.for(image.bytes)
+    .then((embedder) => {
+      const png = (
+        embedder as unknown as {
+          image: {
+            width: number;
+            height: number;
+            bitsPerComponent: number;
+            rgbChannel: Uint8Array;
+            alphaChannel?: Uint8Array;
+          };
+        }
+      ).image;
+      return {
+        width: png.width,
+        height: png.height,
+        bitsPerComponent: png.bitsPerComponent,
+        rgb: deflateSync(png.rgbChannel),
+        alpha: png.alphaChannel ? deflateSync(png.alphaChannel) : null,
+      };
+    });
   pdfReadyPngs.set(image, ready);
   return ready;
 }
@@ -210,32 +201,35 @@ async function embedPng(doc: PDFDocument, image: CertificateImage): Promise<PDFI
   const png = await pdfReadyPng(image);
   const plane = { Type: 'XObject', Subtype: 'Image', Width: png.width, Height: png.height, Filter: 'FlateDecode' };
   // pdf-lib accepts only its own embedders: one whose planes are already made, in their shape.
-  const embedder: PngEmbedder = Object.assign(Object.create(PngEmbedder.prototype) as PngEmbedder, {
-    width: png.width,
-    height: png.height,
-    async embedIntoContext(context: PDFContext, ref?: PDFRef): Promise<PDFRef> {
-      const mask = png.alpha
-        ? context.register(
-            context.stream(png.alpha, {
-              ...plane,
-              BitsPerComponent: png.bitsPerComponent,
-              ColorSpace: 'DeviceGray',
-              Decode: [0, 1],
-            }),
-          )
-        : undefined;
-      const xObject = context.stream(png.rgb, {
-        ...plane,
-        BitsPerComponent: png.bitsPerComponent,
-        ColorSpace: 'DeviceRGB',
-        ...(mask ? { SMask: mask } : {}),
-      });
-      if (!ref) return context.register(xObject);
-      context.assign(ref, xObject);
-      return ref;
+  const embedder: PngEmbedder = Object.assign(
+    Object.create(certificateLibraries().pdf.PngEmbedder.prototype) as PngEmbedder,
+    {
+      width: png.width,
+      height: png.height,
+      async embedIntoContext(context: PDFContext, ref?: PDFRef): Promise<PDFRef> {
+        const mask = png.alpha
+          ? context.register(
+              context.stream(png.alpha, {
+                ...plane,
+                BitsPerComponent: png.bitsPerComponent,
+                ColorSpace: 'DeviceGray',
+                Decode: [0, 1],
+              }),
+            )
+          : undefined;
+        const xObject = context.stream(png.rgb, {
+          ...plane,
+          BitsPerComponent: png.bitsPerComponent,
+          ColorSpace: 'DeviceRGB',
+          ...(mask ? { SMask: mask } : {}),
+        });
+        if (!ref) return context.register(xObject);
+        context.assign(ref, xObject);
+        return ref;
+      },
     },
-  });
-  const embedded = PDFImage.of(doc.context.nextRef(), doc, embedder);
+  );
+  const embedded = certificateLibraries().pdf.PDFImage.of(doc.context.nextRef(), doc, embedder);
   await embedded.embed();
   return embedded;
 }
@@ -246,8 +240,8 @@ async function renderPdf(
   lines: Map<CertificateField, TextLine>,
   qr: ReturnType<typeof qrRuns> | null,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(cachingFontkit);
+  const doc = await certificateLibraries().pdf.PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(cachingFontkit());
   doc.setTitle(`${values.full_name} — ${values.education_name}`, { showInWindowTitleBar: true });
   doc.setLanguage(values.language);
   doc.setProducer('Kampus');
@@ -307,7 +301,7 @@ function drawQrPdf(page: PDFPage, field: CertificateField, qr: ReturnType<typeof
     y: PAGE_H - square.y - square.side,
     width: square.side,
     height: square.side,
-    color: rgb(1, 1, 1),
+    color: certificateLibraries().pdf.rgb(1, 1, 1),
   });
   const dark = hexToRgb(field.color);
   const origin = square.module * QR_QUIET;
@@ -362,7 +356,7 @@ function backgroundUri(image: CertificateImage): string {
     const width = IMAGE_W;
     const height = Math.round(PAGE_H * IMAGE_SCALE);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="${dataUri(image)}" width="${width}" height="${height}" preserveAspectRatio="none"/></svg>`;
-    const scaled = new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+    const scaled = new (certificateLibraries().Resvg)(svg, { font: { loadSystemFonts: false } }).render().asPng();
     uri = `data:image/png;base64,${Buffer.from(scaled).toString('base64')}`;
     backgroundUris.set(image, uri);
   }
@@ -428,7 +422,10 @@ function svgOf(
 }
 
 function renderPng(svg: string): Uint8Array {
-  const resvg = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  const resvg = new (certificateLibraries().Resvg)(svg, {
+    fitTo: { mode: 'original' },
+    font: { loadSystemFonts: false },
+  });
   return resvg.render().asPng();
 }
 
@@ -438,6 +435,7 @@ function renderPng(svg: string): Uint8Array {
  * values.
  */
 export async function render(template: RenderableTemplate, values: CertificateValues): Promise<RenderedCertificate> {
+  await loadCertificateLibraries();
   const lines = textLines(template, values);
   const qr = template.fields.some((field) => field.type === 'qr_code') ? qrRuns(values.verification_url) : null;
   const pdf = await renderPdf(template, values, lines, qr);
@@ -446,13 +444,21 @@ export async function render(template: RenderableTemplate, values: CertificateVa
 }
 
 /** Only the PDF (the editor's "preview PDF"). */
-export function renderCertificatePdf(template: RenderableTemplate, values: CertificateValues): Promise<Uint8Array> {
+export async function renderCertificatePdf(
+  template: RenderableTemplate,
+  values: CertificateValues,
+): Promise<Uint8Array> {
+  await loadCertificateLibraries();
   const qr = template.fields.some((field) => field.type === 'qr_code') ? qrRuns(values.verification_url) : null;
   return renderPdf(template, values, textLines(template, values), qr);
 }
 
 /** Only the PNG (thumbnails and the image preview). */
-export function renderCertificatePng(template: RenderableTemplate, values: CertificateValues): Uint8Array {
+export async function renderCertificatePng(
+  template: RenderableTemplate,
+  values: CertificateValues,
+): Promise<Uint8Array> {
+  await loadCertificateLibraries();
   const qr = template.fields.some((field) => field.type === 'qr_code') ? qrRuns(values.verification_url) : null;
   return renderPng(svgOf(template, textLines(template, values), qr));
 }
@@ -482,8 +488,9 @@ const CONVERTED_MAX = 800;
  * A stored image as the renderer draws it: PNG and JPEG as they are; GIF and WebP (a company logo may be either)
  * converted to PNG by resvg, since a PDF embeds only the first two. Null for anything it cannot read.
  */
-export function certificateImageOf(bytes: Uint8Array, mime: string): CertificateImage | null {
+export async function certificateImageOf(bytes: Uint8Array, mime: string): Promise<CertificateImage | null> {
   if (mime === 'image/png' || mime === 'image/jpeg') return { bytes, mime };
+  await loadCertificateLibraries();
   const size = rasterSize(bytes);
   if (!size || size.width < 1 || size.height < 1) return null;
   const scale = Math.min(1, CONVERTED_MAX / Math.max(size.width, size.height));
@@ -491,7 +498,10 @@ export function certificateImageOf(bytes: Uint8Array, mime: string): Certificate
   const height = Math.max(1, Math.round(size.height * scale));
   try {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image href="data:${mime};base64,${Buffer.from(bytes).toString('base64')}" width="${width}" height="${height}"/></svg>`;
-    return { bytes: new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng(), mime: 'image/png' };
+    return {
+      bytes: new (certificateLibraries().Resvg)(svg, { font: { loadSystemFonts: false } }).render().asPng(),
+      mime: 'image/png',
+    };
   } catch {
     return null;
   }

@@ -111,7 +111,7 @@ export function createCertificatesService(
   ): Promise<RenderedPreview> {
     return format === 'pdf'
       ? { contentType: 'application/pdf', body: Buffer.from(await renderCertificatePdf(template, values)) }
-      : { contentType: 'image/png', body: Buffer.from(renderCertificatePng(template, values)) };
+      : { contentType: 'image/png', body: Buffer.from(await renderCertificatePng(template, values)) };
   }
 
   const renderer = {
