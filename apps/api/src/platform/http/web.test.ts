@@ -137,7 +137,7 @@ describe('serving the web app', () => {
     expect(custom.body).toContain(
       '<img src="https://cdn.example/logo.png?a=1&amp;b=&quot;x&quot;" alt="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co">',
     );
-    expect(custom.body).toContain('--ks-6:rgb(0,170,136)');
+    expect(custom.body).toContain('--ks-6:rgb(0,129,103)');
     expect(custom.body).not.toContain('<script>alert(1)');
     const de = await call(app, 'GET', '/login', { host: 'dolar.localhost', headers: { cookie: 'kampus_language=de' } });
     expect(de.body).toContain('<h1>Anmelden</h1>');
@@ -185,7 +185,8 @@ describe('serving the web app', () => {
     expect(brandPalette(undefined)).toBe(
       '--ks-0:rgb(236,238,248);--ks-6:rgb(63,81,181);--ks-8:rgb(48,62,138);--ks-9:rgb(40,52,116)',
     );
-    expect(brandPalette({ primaryColor: '#FFF' })).toContain('--ks-6:rgb(255,255,255);--ks-8:rgb(194,194,194)');
+    // A colour white text cannot be read on is darkened as the app's theme darkens it (Mantine's darken, 4 % steps).
+    expect(brandPalette({ primaryColor: '#EC5252' })).toContain('--ks-0:rgb(253,238,238);--ks-6:rgb(198,69,69)');
     expect(brandPalette({ primaryColor: 'red' })).toBeNull();
     expect(brandPalette({ primaryColor: '#12345' })).toBeNull();
   });

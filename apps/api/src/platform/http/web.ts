@@ -265,7 +265,8 @@ function signInShell(company: CompanySelf, language: Locale, palette: string): s
 
 /**
  * The shades of the company's primary colour the page uses, as apps/web/src/lib/theme.ts makes them with Mantine's
- * lighten/darken (0: the page's background, 6: links and the button, 8: the name, 9: the language button), as CSS
+ * lighten/darken (0: the page's background, 6: links and the button — the colour made readable under white text, as the app's is —, 8:
+ * the name, 9: the language button), as CSS
  * variables; null for a colour that is not #rgb or #rrggbb (then no shell: the app paints the page as before).
  */
 export function brandPalette(themeSettings: unknown): string | null {
@@ -277,8 +278,26 @@ export function brandPalette(themeSettings: unknown): string | null {
   const rgb = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16));
   const css = (channels: number[]) => `rgb(${channels.map((c) => Math.round(c)).join(',')})`;
   const lighten = (amount: number) => css(rgb.map((c) => c + (255 - c) * amount));
-  const darken = (amount: number) => css(rgb.map((c) => c * (1 - amount)));
-  return `--ks-0:${lighten(0.9)};--ks-6:${css(rgb)};--ks-8:${darken(0.24)};--ks-9:${darken(0.36)}`;
+  const filled = readableUnderWhite(rgb);
+  const darken = (amount: number) => css(filled.map((c) => c * (1 - amount)));
+  return `--ks-0:${lighten(0.9)};--ks-6:${css(filled)};--ks-8:${darken(0.24)};--ks-9:${darken(0.36)}`;
+}
+
+/** WCAG's relative luminance of an sRGB colour. */
+function luminance(rgb: number[]): number {
+  const [r = 0, g = 0, b = 0] = rgb
+    .map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The app's `readableUnderWhite` (apps/web lib/theme.ts): darkened in 4 % steps until white text reads at 4.5:1. */
+function readableUnderWhite(rgb: number[]): number[] {
+  let readable = rgb;
+  for (let amount = 0.04; luminance(readable) > 1.05 / 4.5 - 0.05 && amount < 1; amount += 0.04) {
+    readable = rgb.map((c) => Math.round(c * (1 - amount)));
+  }
+  return readable;
 }
 
 /*
