@@ -21,12 +21,12 @@ export function AnnouncementBadges({ announcement }: { announcement: LearnerAnno
   return (
     <Group gap={6}>
       {announcement.pinned && (
-        <Badge variant="light" color="gray" leftSection={<IconPin size={12} aria-hidden />}>
+        <Badge variant="default" leftSection={<IconPin size={12} aria-hidden />}>
           {t('announcements.learner.pinned')}
         </Badge>
       )}
       {announcement.must_read && (
-        <Badge variant="light" color="orange">
+        <Badge variant="filled" color="red.9">
           {t('announcements.learner.must_read')}
         </Badge>
       )}

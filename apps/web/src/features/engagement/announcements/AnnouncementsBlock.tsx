@@ -26,7 +26,7 @@ export default function AnnouncementsBlock() {
           <Title order={2} fz="h3" id="home-announcements">
             {t('announcements.learner.title')}
           </Title>
-          {unread > 0 && <Badge variant="light">{t('announcements.learner.unread_count', { count: unread })}</Badge>}
+          {unread > 0 && <Badge variant="filled">{t('announcements.learner.unread_count', { count: unread })}</Badge>}
         </Group>
         {(query.data?.meta.total ?? 0) > 0 && (
           <Anchor component={Link} to={pathTo('user.announcements')} fz="sm">

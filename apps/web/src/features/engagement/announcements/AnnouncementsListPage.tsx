@@ -41,7 +41,7 @@ function useColumns(): TableColumn<Announcement>[] {
               {a.title}
             </Text>
             {a.must_read && (
-              <Badge color="orange" variant="light" leftSection={<IconAlertCircle size={12} aria-hidden />}>
+              <Badge color="red.9" variant="filled" leftSection={<IconAlertCircle size={12} aria-hidden />}>
                 {t(`${NS}.fields.must_read`)}
               </Badge>
             )}
