@@ -36,19 +36,28 @@ export async function noticeStored(page: Page): Promise<void> {
 }
 
 /**
- * The demo learners have open mandatory assignments (db/seed/assignments.ts), and the mandatory-missions modal that
- * lists them cannot be dismissed: a person clears it by doing the training. Tests about something else see the
- * dashboard as a learner without open mandatory assignments would; notices still come through (notifications.e2e.ts
- * reads one), and a test about the modal launches with `{ mandatoryAssignments: true }`.
+ * The demo learners have open mandatory assignments (db/seed/assignments.ts) and a must-read announcement
+ * (db/seed/announcements.ts), and the mandatory-missions modal that lists them cannot be dismissed: a person clears it
+ * by doing the training or reading the announcement. Tests about something else see the dashboard as a learner
+ * without them would; other notices still come through (notifications.e2e.ts reads one). A test about the modal
+ * launches with `{ mandatoryAssignments: true }`, one about must-read announcements with `{ mustRead: true }`.
  */
-export async function hideMandatoryAssignments(context: BrowserContext): Promise<void> {
+export async function hideMandatoryAssignments(
+  context: BrowserContext,
+  keep: { assignments: boolean; announcements: boolean } = { assignments: false, announcements: false },
+): Promise<void> {
   await context.route('**/api/dashboard/mandatory-completions', async (route) => {
     const answer = await askLoopback(route.request()).catch(() => null);
     if (!answer) return route.continue();
     let body = answer.body;
     if (answer.status === 200) {
-      const json = JSON.parse(body) as { data?: { assignments?: unknown[] } };
-      if (json.data) json.data.assignments = [];
+      const json = JSON.parse(body) as {
+        data?: { assignments?: unknown[]; notices?: { announcement_id?: number }[] };
+      };
+      if (json.data && !keep.assignments) json.data.assignments = [];
+      if (json.data?.notices && !keep.announcements) {
+        json.data.notices = json.data.notices.filter((notice) => notice.announcement_id === undefined);
+      }
       body = JSON.stringify(json);
     }
     await route.fulfill({ status: answer.status, contentType: 'application/json', body });
@@ -87,10 +96,10 @@ function askLoopback(request: Request): Promise<{ status: number; body: string }
 /**
  * Starts Chromium. Unless told otherwise every page of every context acknowledges the data notice by itself
  * (frame.e2e.ts, which tests the notice, launches with `{ acknowledgeDataNotice: false }`) and sees no mandatory
- * assignments (see `hideMandatoryAssignments`).
+ * assignments nor must-read announcements (see `hideMandatoryAssignments`).
  */
 export async function launch(
-  options: { acknowledgeDataNotice?: boolean; mandatoryAssignments?: boolean } = {},
+  options: { acknowledgeDataNotice?: boolean; mandatoryAssignments?: boolean; mustRead?: boolean } = {},
 ): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -109,7 +118,8 @@ export async function launch(
   // never caught half faded in or out, where axe measures the contrast of a half-transparent text.
   browser.newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await newContext({ reducedMotion: 'reduce', ...contextOptions });
-    if (options.mandatoryAssignments !== true) await hideMandatoryAssignments(context);
+    const keep = { assignments: options.mandatoryAssignments === true, announcements: options.mustRead === true };
+    if (!keep.assignments || !keep.announcements) await hideMandatoryAssignments(context, keep);
     if (options.acknowledgeDataNotice !== false) context.on('page', (page) => void acknowledgeDataNotice(page));
     return context;
   };

@@ -43,3 +43,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 export const ONE_TIME_LOGIN_TTL_SECONDS = 10 * 60;
+
+/** The home page's advertisement slider turns to the next banner after this long (spec §9). */
+export const SLIDER_AUTOPLAY_MS = 7000;
+/** The lightbox's controls hide after this long without the pointer or a key (spec §9). */
+export const LIGHTBOX_CONTROLS_HIDE_MS = 3000;

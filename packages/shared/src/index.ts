@@ -13,6 +13,7 @@ export * from './resource-contract.js';
 export * from './resources.js';
 export * from './schemas/admin-dashboard.js';
 export * from './schemas/agenda.js';
+export * from './schemas/announcements.js';
 export * from './schemas/assignments.js';
 export * from './schemas/auth.js';
 export * from './schemas/auto-assignments.js';

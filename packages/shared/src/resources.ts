@@ -1,3 +1,4 @@
+import { advertisementsContract, announcementsContract } from './schemas/announcements.js';
 import { assignmentsContract } from './schemas/assignments.js';
 import { autoAssignmentsContract } from './schemas/auto-assignments.js';
 import { certificateDefinitionsContract, certificateTemplatesContract } from './schemas/certificates.js';
@@ -42,6 +43,8 @@ export const RESOURCE_CONTRACTS = [
   programsContract,
   assignmentsContract,
   classroomsContract,
+  announcementsContract,
+  advertisementsContract,
   autoAssignmentsContract,
   questionsContract,
   surveysContract,

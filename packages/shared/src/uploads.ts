@@ -134,6 +134,18 @@ export const UPLOAD_KINDS = {
     maxFiles: 1,
     visibility: 'public',
   },
+  /**
+   * Images shown only to some people (an announcement's picture, an advertisement's banner): raster formats, at most
+   * 5 MB; private, so only a person the record's audience includes gets a (signed) address of it.
+   */
+  private_image: {
+    maxKilobytes: 5 * KB_PER_MB,
+    namePattern: safeName('jpe?g|png|webp|gif'),
+    mimePattern: /^image\/(?:jpeg|png|webp|gif)$/,
+    accept: 'image/jpeg,image/png,image/webp,image/gif',
+    maxFiles: 1,
+    visibility: 'private',
+  },
 } as const satisfies Record<string, UploadKind>;
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;

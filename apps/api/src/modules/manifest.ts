@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../platform/deps.js';
 import { registerResource } from '../platform/resource/routes.js';
+import { registerAdvertisementRoutes } from './engagement/advertisements/routes.js';
+import { createAdvertisementsService } from './engagement/advertisements/service.js';
+import { registerAnnouncementRoutes } from './engagement/announcements/routes.js';
+import { createAnnouncementsService } from './engagement/announcements/service.js';
 import { registerMessagingRoutes } from './engagement/messaging/routes.js';
 import { createMessagingService } from './engagement/messaging/service.js';
 import { registerLocalizationRoutes } from './frame/localization/routes.js';
@@ -181,6 +185,9 @@ export const MODULES = [
   }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
+  // announcements: must-read ones join the notices of the mandatory-missions modal (notifications, above)
+  defineModule({ name: 'announcements', create: createAnnouncementsService, serve: registerAnnouncementRoutes }),
+  defineModule({ name: 'advertisements', create: createAdvertisementsService, serve: registerAdvertisementRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)
   defineModule({ name: 'search', create: createSearchService, serve: registerSearchRoutes }),
   // reporting

@@ -42,6 +42,8 @@ export const PAGE_ROUTES = {
   'user.my-education': '/my-education',
   'user.education-category': '/education-category',
   'user.agenda': '/agenda',
+  'user.announcements': '/announcements',
+  'user.announcement-detail': '/announcements/:id',
   'user.survey': '/survey/:id',
   'user.evaluation-survey': '/survey/:id/education/:education',
   // The learner's exams (issue 15): the list, the taking screen, an attempt's result.

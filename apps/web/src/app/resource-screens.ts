@@ -7,6 +7,36 @@
  * contracts and prints the entry to paste.
  */
 export const RESOURCE_SCREENS = {
+  announcements: {
+    namespace: 'announcements',
+    screens: {
+      list: { name: 'company.announcement', path: '/admin/announcement' },
+      add: { name: 'company.announcement.add', path: '/admin/announcement/add' },
+      edit: { name: 'company.announcement.edit', path: '/admin/announcement/:id/edit' },
+    },
+    permissions: {
+      list: 'read_widgetmanagement',
+      read: 'read_widgetmanagement',
+      create: 'read_widgetmanagement',
+      update: 'read_widgetmanagement',
+      delete: 'read_widgetmanagement',
+    },
+  },
+  advertisements: {
+    namespace: 'advertisements',
+    screens: {
+      list: { name: 'company.advertisement', path: '/admin/advertisement' },
+      add: { name: 'company.advertisement.add', path: '/admin/advertisement/add' },
+      edit: { name: 'company.advertisement.edit', path: '/admin/advertisement/:id/edit' },
+    },
+    permissions: {
+      list: 'read_widgetmanagement',
+      read: 'read_widgetmanagement',
+      create: 'read_widgetmanagement',
+      update: 'read_widgetmanagement',
+      delete: 'read_widgetmanagement',
+    },
+  },
   hashtags: {
     namespace: 'hashtags',
     screens: {

@@ -284,6 +284,16 @@ const pages: RouteObject[] = [
                 handle: { name: 'user.assignment-classroom' },
               },
               {
+                path: routePath('user.announcements'),
+                lazy: page(() => import('../features/engagement/announcements/AnnouncementsPage.js')),
+                handle: { name: 'user.announcements' },
+              },
+              {
+                path: routePath('user.announcement-detail'),
+                lazy: page(() => import('../features/engagement/announcements/AnnouncementDetailPage.js')),
+                handle: { name: 'user.announcement-detail' },
+              },
+              {
                 path: routePath('user.agenda'),
                 lazy: page(async () => (await learnerPages()).agendaPage()),
                 handle: { name: 'user.agenda' },

@@ -97,6 +97,8 @@ export const mandatoryNoticeSchema = z.object({
   name: z.string(),
   text: z.string().nullable(),
   pivot: z.object({ is_read: z.union([z.literal(0), z.literal(1)]) }),
+  /** Set when the notice is a must-read announcement: it is marked read by POST api/announcements/{id}/read. */
+  announcement_id: z.number().optional(),
 });
 export const mandatoryAssignmentSchema = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 export * from './agenda.js';
+export * from './announcements.js';
 export * from './assignments.js';
 export * from './auto-assignments.js';
 export * from './certificates.js';

@@ -5,6 +5,7 @@ import type { FileStorage } from '../../platform/storage.js';
 import type { Db } from '../client.js';
 import { companies, companySettings, roleUser, shortLinks, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
+import { seedAnnouncements } from './announcements.js';
 import { seedAutoAssignments } from './auto-assignments.js';
 import { seedCertificateTemplates } from './certificate-templates.js';
 import { seedCertificates } from './certificates.js';
@@ -401,6 +402,23 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
         primary: ACME_THEME.primaryColor ?? '#C2410C',
         tint: ACME_THEME.secondaryColor ?? '#FFF7ED',
         signers: ['Sarah Collins · Head of People', 'David Reyes · Chief Executive Officer'],
+      },
+    ]);
+    await seedAnnouncements(tx, files, [
+      {
+        companyId: demo.id,
+        language: 'tr',
+        primary: DEMO_THEME.primaryColor ?? '#3F51B5',
+        accent: DEMO_THEME.backgroundColor ?? '#666CFF',
+        adminEmail: 'admin@demo.test',
+        groupName: 'Yönetici Gelişim Programı',
+      },
+      {
+        companyId: acme.id,
+        language: 'en',
+        primary: ACME_THEME.primaryColor ?? '#C2410C',
+        accent: ACME_THEME.backgroundColor ?? '#EA580C',
+        adminEmail: 'admin@acme.test',
       },
     ]);
     // Certificates after their templates: definitions, and issued certificates rendered by the job once running.

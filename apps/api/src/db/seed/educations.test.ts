@@ -393,7 +393,10 @@ describe('demo seed: educations and programs', () => {
       expect(overdue.length).toBeGreaterThanOrEqual(1);
       expect(overdue.every((a) => a.status === 'overdue')).toBe(true);
       const mandatory = (await get('/api/dashboard/mandatory-completions')).data;
-      expect(mandatory.notices).toEqual([]);
+      // The one notice is the seeded must-read announcement (seed/announcements.ts).
+      expect(mandatory.notices.map((n: { announcement_id?: number }) => n.announcement_id !== undefined)).toEqual([
+        true,
+      ]);
       expect(mandatory.assignments.map((a: { action_label: string }) => a.action_label).sort()).toEqual([
         'continue',
         'start',

@@ -57,6 +57,8 @@ const columns = {
 
 /** The reader's mandatory assignments (spec §2.8), given by the assignments module once it exists. */
 type MandatoryAssignments = (tx: Db, reader: Reader) => Promise<MandatoryCompletions['assignments']>;
+/** Notices other modules keep themselves (must-read announcements), read in the reader's transaction. */
+type MandatoryNotices = (tx: Db, reader: Reader) => Promise<MandatoryCompletions['notices']>;
 
 /** A structured (type 1) notification another module sends to many people at once. */
 export interface SystemNotification {
@@ -75,6 +77,7 @@ export interface SystemNotification {
 export function createNotificationsService(platform: Platform) {
   const db = platform.database.db;
   let mandatoryAssignments: MandatoryAssignments = async () => [];
+  const noticeProviders: MandatoryNotices[] = [];
 
   const mine = (reader: Reader, unreadOnly = false) =>
     and(
@@ -225,10 +228,12 @@ export function createNotificationsService(platform: Platform) {
           .where(and(mine(reader, true), eq(notifications.isNotice, true)))
           .orderBy(asc(notifications.createdAt), asc(notifications.id));
         const assignments = await mandatoryAssignments(tx, reader);
+        const kept: MandatoryCompletions['notices'] = [];
+        for (const provider of noticeProviders) kept.push(...(await provider(tx, reader)));
         return {
-          notices: notices.map((n) => ({ ...n, pivot: { is_read: 0 as const } })),
+          notices: [...notices.map((n) => ({ ...n, pivot: { is_read: 0 as const } })), ...kept],
           assignments,
-          is_mandatory_exists: notices.length > 0 || assignments.length > 0,
+          is_mandatory_exists: notices.length + kept.length > 0 || assignments.length > 0,
         };
       }),
 
@@ -257,6 +262,11 @@ export function createNotificationsService(platform: Platform) {
     /** The assignments module answers the mandatory assignments of a reader (called once, at start). */
     provideMandatoryAssignments(provider: MandatoryAssignments) {
       mandatoryAssignments = provider;
+    },
+
+    /** Another module adds notices it keeps itself (announcements: must-read ones not yet read), after these. */
+    provideMandatoryNotices(provider: MandatoryNotices) {
+      noticeProviders.push(provider);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { MANDATORY_CHECK_INTERVAL_MS, type MandatoryCompletions } from '@kampus/shared';
 import { Badge, Button, Card, Group, Image, Modal, Stack, Title, Typography } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,11 +52,17 @@ export function MandatoryModal() {
     queryFn: () => http.get<{ data: MandatoryCompletions }>('api/dashboard/mandatory-completions').then((r) => r.data),
     enabled: false,
   });
+  const client = useQueryClient();
   const markRead = useMutation({
-    mutationFn: (id: number) => http.post('api/notice-update', { notification_id: [id] }),
-    onSuccess: () => {
+    // A must-read announcement is marked read as an announcement; any other notice as a notification.
+    mutationFn: (notice: MandatoryCompletions['notices'][number]) =>
+      notice.announcement_id === undefined
+        ? http.post('api/notice-update', { notification_id: [notice.id] })
+        : http.post(`api/announcements/${notice.announcement_id}/read`),
+    onSuccess: (_answer, notice) => {
       notifications.show({ color: 'success', message: t('report.success') });
       void query.refetch();
+      if (notice.announcement_id !== undefined) void client.invalidateQueries({ queryKey: ['announcements'] });
     },
     onError: () => notifications.show({ color: 'danger', message: t('general.error_occurred') }),
   });
@@ -96,7 +102,12 @@ export function MandatoryModal() {
     >
       <Stack>
         {notices.map((notice) => (
-          <Card key={notice.id} withBorder radius="md" data-testid="mandatory-notice">
+          <Card
+            key={`${notice.announcement_id === undefined ? 'n' : 'a'}${notice.id}`}
+            withBorder
+            radius="md"
+            data-testid="mandatory-notice"
+          >
             <Title order={3} fz="h4" mb="xs">
               {notice.name}
             </Title>
@@ -109,8 +120,9 @@ export function MandatoryModal() {
             )}
             <Group justify="flex-end" mt="md">
               <Button
-                onClick={() => markRead.mutate(notice.id)}
-                loading={markRead.isPending && markRead.variables === notice.id}
+                onClick={() => markRead.mutate(notice)}
+                loading={markRead.isPending && markRead.variables === notice}
+                data-testid="mandatory-notice-read"
               >
                 {t('mandatory.mark_read')}
               </Button>

@@ -10,8 +10,14 @@ const LearnerHome = deferred(
   <Skeleton height={240} radius="lg" />,
 );
 const MyContentSection = deferred(() => import('../../learning/player/MyContentSection.js'));
+// Announcements and the advertisement slider (issue 17), each its own chunk after the first paint as well.
+const AdvertisementSlider = deferred(() => import('../../engagement/advertisements/AdvertisementSlider.js'));
+const AnnouncementsBlock = deferred(
+  () => import('../../engagement/announcements/AnnouncementsBlock.js'),
+  <Skeleton height={160} radius="lg" />,
+);
 
-/** /dashboard: the learner's home (issue 13): continue learning, due soon, programs, new in the catalogue, totals. */
+/** /dashboard: the learner's home (issue 13): the banners and announcements (issue 17), continue learning, due soon, programs, new in the catalogue, totals. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -25,6 +31,8 @@ export default function DashboardPage() {
           {t('dashboard.company_line', { company: user?.company_name ?? '' })}
         </Text>
       </Paper>
+      <AdvertisementSlider />
+      <AnnouncementsBlock />
       <LearnerHome />
       <MyContentSection />
     </Stack>
