@@ -17,7 +17,7 @@ async function readAllNotices(page: Page, expected: string): Promise<void> {
     await modal.getByTestId('mandatory-notice-read').first().click();
     await expect.poll(() => modal.getByTestId('mandatory-notice').count()).toBeLessThan(before);
   }
-  await modal.waitFor({ state: 'detached' });
+  await modal.waitFor({ state: 'hidden' });
 }
 
 describe('announcements and advertisements in Chromium', () => {

@@ -1,9 +1,8 @@
 import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { deferred } from '../../lib/deferred.js';
+import { deferredWithQueries } from '../../lib/deferred-queries.js';
 import { useSessionUser } from '../../lib/session.js';
 import { usePageViewTracking } from '../../lib/tracking.js';
 import { useCompany } from '../company.js';
@@ -11,17 +10,11 @@ import { useCompany } from '../company.js';
 // The header's menus, the side menu (its items come from the server anyway), the footer and the mandatory-training
 // check load after the page shows (issue 11), each from its own chunk and in a task of its own (lib/deferred.tsx);
 // the header, the navbar and the footer keep their fixed sizes meanwhile, so nothing moves when they arrive.
-function part<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return async () => {
-    const [{ withQueries }, Part] = await Promise.all([import('./FrameParts.js'), load()]);
-    return { default: withQueries(Part) };
-  };
-}
-const HeaderTools = deferred(part(async () => (await import('./HeaderTools.js')).default));
-const SideMenu = deferred(part(async () => (await import('../../features/frame/menu/SideMenu.js')).SideMenu));
-const Footer = deferred(part(async () => (await import('./Footer.js')).Footer));
-const MandatoryModal = deferred(
-  part(async () => (await import('../../features/frame/dashboard/MandatoryModal.js')).MandatoryModal),
+const HeaderTools = deferredWithQueries(async () => (await import('./HeaderTools.js')).default);
+const SideMenu = deferredWithQueries(async () => (await import('../../features/frame/menu/SideMenu.js')).SideMenu);
+const Footer = deferredWithQueries(async () => (await import('./Footer.js')).Footer);
+const MandatoryModal = deferredWithQueries(
+  async () => (await import('../../features/frame/dashboard/MandatoryModal.js')).MandatoryModal,
 );
 
 /** The signed-in frame: header with logo, language and the profile menu; the routed page below it. */

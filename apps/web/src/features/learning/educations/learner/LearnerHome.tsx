@@ -24,12 +24,10 @@ import {
   IconRoute,
   IconSparkles,
 } from '@tabler/icons-react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/EmptyState.js';
-import { queryClient } from '../../../../lib/query-client.js';
 import { useSessionUser } from '../../../../lib/session.js';
 import { educationPlayerPath } from '../../player/paths.js';
 import { ProgramCard, ProgramPanel } from '../../programs/learner/ProgramPanel.js';
@@ -305,13 +303,9 @@ function HomeBlocks() {
 
 /**
  * The learner home's learning blocks from one call (GET api/my/home). The home page itself loads no React Query
- * (issue 11's budget); this part comes after the first paint (DashboardPage defers it) and brings the app's one
- * query cache with it, so an enrolment here refreshes the other learner pages too.
+ * (issue 11's budget); this part comes after the first paint with the app's one query cache (DashboardPage defers it
+ * with `deferredWithQueries`), so an enrolment here refreshes the other learner pages too.
  */
 export default function LearnerHome() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <HomeBlocks />
-    </QueryClientProvider>
-  );
+  return <HomeBlocks />;
 }

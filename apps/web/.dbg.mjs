@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext({ viewport: { width: 1440, height: 900 } });
+const p = await ctx.newPage();
+p.on('console', (m) => { if (m.type() === 'error') console.log('CONSOLE', m.text().slice(0, 300)); });
+p.on('response', async (r) => { if (r.url().includes('mandatory-completions')) console.log('MC', r.status(), (await r.text()).slice(0, 600)); });
+await p.goto('http://demo.localhost:3100/login');
+await p.locator('[data-testid=data-notice-accept]').click().catch(() => {});
+await p.locator('input[name=username]').fill('learner@demo.test');
+await p.locator('input[name=password]').fill('Kampus!2026');
+await p.locator('button[type=submit]').click();
+await p.waitForURL(/dashboard/);
+await p.waitForTimeout(6000);
+await p.screenshot({ path: '/tmp/dash.png' });
+console.log((await p.locator('body').innerText()).slice(0, 400));
+await b.close();
