@@ -3,6 +3,8 @@ import type { Platform } from '../platform/deps.js';
 import { registerResource } from '../platform/resource/routes.js';
 import { registerMessagingRoutes } from './engagement/messaging/routes.js';
 import { createMessagingService } from './engagement/messaging/service.js';
+import { registerPointsRoutes } from './engagement/points/routes.js';
+import { createPointsService } from './engagement/points/service.js';
 import { registerLocalizationRoutes } from './frame/localization/routes.js';
 import { registerMenuRoutes } from './frame/menu/routes.js';
 import { createMenuService } from './frame/menu/service.js';
@@ -181,6 +183,8 @@ export const MODULES = [
   }),
   // engagement
   defineModule({ name: 'messaging', create: createMessagingService, serve: registerMessagingRoutes }),
+  // points and the leader table: awards follow the completion events of the learning modules above
+  defineModule({ name: 'points', create: createPointsService, serve: registerPointsRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)
   defineModule({ name: 'search', create: createSearchService, serve: registerSearchRoutes }),
   // reporting

@@ -248,9 +248,8 @@ export function ResourceListPage<Item extends ResourceItem>(props: ResourceListP
   const { store, table } = useResourceTable(resource, list, { exportable });
   const bulkActions = useRecordBulkActions(resource as AnyResource<ResourceItem>, texts, bulk);
   const rowActions = useRecordRowActions<Item>(store, texts, rowOptions);
-  const addButton = canEdit ? (
-    <AddButton to={addPath} label={t(texts.add)} testId={`${rowOptions.testId}-add`} />
-  ) : null;
+  const addButton =
+    canEdit && addPath ? <AddButton to={addPath} label={t(texts.add)} testId={`${rowOptions.testId}-add`} /> : null;
 
   return (
     <>
