@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { STORAGE_PREFIX } from '@kampus/shared';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { CHROMIUM } from './server.js';
 import { e2ePort } from './servers.js';
 

@@ -19,8 +19,9 @@ import { inTenant } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
-import { conflict, invalidFields } from '../../../platform/http/errors.js';
+import { conflict, forbidden, invalidFields } from '../../../platform/http/errors.js';
 import { translator } from '../../../platform/i18n.js';
+import { findEnabledModules } from '../../frame/widgets/service.js';
 import { monthKeySql, weekKeySql } from '../points/awards.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -128,6 +129,10 @@ export function createLeaderboardService(platform: Platform) {
   /** GET api/leaderboard: a page of the table, its podium and the viewer's own place. */
   async function board(actor: Actor, query: LeaderboardQuery): Promise<Leaderboard> {
     return inTenant(db, actor.companyId, async (tx) => {
+      // The menu module `leader-table` switched off hides the table from everyone (spec §6).
+      if (!(await findEnabledModules(tx, actor.companyId)).includes('leader-table')) {
+        throw forbidden('leaderboard.errors.module_off');
+      }
       const settings = await settingsRow(tx, actor.companyId);
       const periods = LEADERBOARD_PERIODS.filter((p) => settings.periods.includes(p));
       const scopes = LEADERBOARD_SCOPES.filter((s) => settings.scopes.includes(s));

@@ -5,7 +5,14 @@ import type { CompanyRow, UserRow } from '../../../../test/factories.js';
 import { companyCaller, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
 import { tokenWithPermissions } from '../../../../test/permissions.js';
 import { describeResourceContract } from '../../../../test/resource-contract.js';
-import { auditLogs, pointLedger, pointRules, pointSeasonStandings, pointTotals } from '../../../db/schema/index.js';
+import {
+  auditLogs,
+  companySettings,
+  pointLedger,
+  pointRules,
+  pointSeasonStandings,
+  pointTotals,
+} from '../../../db/schema/index.js';
 import { asSystem, inTenant } from '../../../db/scope.js';
 import { record } from '../../../platform/events.js';
 import { ensurePointRules } from './rules.js';
@@ -280,6 +287,15 @@ describe('points: awarding, caps, the leader table and the season reset', () => 
     const theirs = (await asOther(otherAdminToken, 'GET', '/api/leaderboard', { query: { period: 'all' } })).json();
     expect(theirs.data.podium.map((e: { user: { id: number } }) => e.user.id)).toEqual([outsider.id]);
     expect((await asOther(otherAdminToken, 'GET', '/api/admin/leaderboard-settings')).json().data.season).toBe(1);
+  });
+
+  it('refuses the table where the company switched the leader-table module off', async () => {
+    await asSystem(test.db, (tx) =>
+      tx.insert(companySettings).values({ companyId: other.id, key: 'modules', value: ['wall', 'gift'] }),
+    );
+    const off = await asOther(otherAdminToken, 'GET', '/api/leaderboard', { lang: 'en' });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().message).toBe('The leaderboard is switched off in this company.');
   });
 
   it('gives a new company every rule, switched off', async () => {
