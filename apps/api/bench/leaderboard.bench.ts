@@ -35,7 +35,7 @@ async function benchOn(label: string) {
       await ensurePointRules(tx, companyId, 1);
       await tx.execute(sql`insert into users (company_id, name, surname, email)
         select ${companyId}, 'Kişi' || n, 'Soyad' || (n * 7 % 997), 'person' || n || '@bench.example'
-        from generate_series(1, ${PEOPLE}) as n`);
+        from generate_series(1, ${PEOPLE}::integer) as n`);
       await tx.execute(sql`insert into leaderboard_settings (company_id, season, season_started_at)
         values (${companyId}, 2, now() - interval '60 days')`);
     });
@@ -56,10 +56,10 @@ async function benchOn(label: string) {
             case when at < now() - interval '60 days' then 1 else 2 end, at
           from (
             select n,
-              ${range.first} + (floor(power(random(), 2) * ${range.last - range.first + 1}))::integer as u,
-              (${kinds}::text[])[1 + n % ${KINDS.length}] as kind,
+              ${range.first}::integer + (floor(power(random(), 2) * ${range.last - range.first + 1}::integer))::integer as u,
+              (${kinds}::text[])[1 + n % ${KINDS.length}::integer] as kind,
               now() - make_interval(secs => random() * 365 * 86400) as at
-            from generate_series(${from}, ${to}) as n
+            from generate_series(${from}::integer, ${to}::integer) as n
           ) g join point_rules r on r.company_id = ${companyId} and r.kind = g.kind`),
       );
       process.stdout.write(`ledger ${to.toLocaleString('en')} rows\r`);
