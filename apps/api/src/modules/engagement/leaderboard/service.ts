@@ -22,7 +22,7 @@ import { record } from '../../../platform/events.js';
 import { conflict, forbidden, invalidFields } from '../../../platform/http/errors.js';
 import { translator } from '../../../platform/i18n.js';
 import { findEnabledModules } from '../../frame/widgets/service.js';
-import { monthKeySql, weekKeySql } from '../points/awards.js';
+import { POINTS_TIME_ZONE } from '../points/awards.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -66,13 +66,26 @@ async function settingsRow(tx: Db, companyId: number): Promise<SettingsRow> {
   };
 }
 
-/** The SQL key of a period now. */
-function periodKeySql(period: LeaderboardPeriod, season: number): SQL {
-  if (period === 'week') return weekKeySql(sql`now()`);
-  if (period === 'month') return monthKeySql(sql`now()`);
-  if (period === 'season') return sql`${season}`;
-  return sql`0`;
+/**
+ * The key of a period now, worked out here rather than in SQL, so the planner sees a constant and reads the rank
+ * index's range (awards.ts `weekKeySql`/`monthKeySql` write the same keys): a week by the day number since
+ * 2000-01-01 of its Monday, a month as YYYYMM, both in the company's time zone.
+ */
+export function periodKey(period: LeaderboardPeriod, season: number, now = new Date()): number {
+  if (period === 'season') return season;
+  if (period === 'all') return 0;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: POINTS_TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric' })
+      .formatToParts(now)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as { year: number; month: number; day: number };
+  if (period === 'month') return parts.year * 100 + parts.month;
+  const local = Date.UTC(parts.year, parts.month - 1, parts.day);
+  const sinceMonday = (new Date(local).getUTCDay() + 6) % 7;
+  return Math.round((local - sinceMonday * 86_400_000 - Date.UTC(2000, 0, 1)) / 86_400_000);
 }
+
+const periodKeySql = (period: LeaderboardPeriod, season: number): SQL => sql`${periodKey(period, season)}::integer`;
 
 /**
  * The leader table (issue 17): learners' `GET api/leaderboard`, the admin's settings (periods, scopes, people left
