@@ -40,7 +40,7 @@ describe('demo seed: menu and conversations', () => {
     ]);
     expect(items.filter((i) => i.status === 0).map((i) => i.type)).toEqual(['my-statistics']);
     expect(items.find((i) => i.type === 'wall')?.title).toBe('Sosyal Duvar');
-    expect(session.menu).toHaveLength(12);
+    expect(session.menu).toHaveLength(13);
   });
 
   it('leaves learner@demo.test two unread conversations among four, newest first', async () => {
