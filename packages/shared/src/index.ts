@@ -40,6 +40,7 @@ export * from './schemas/menu-admin.js';
 export * from './schemas/messaging.js';
 export * from './schemas/notifications.js';
 export * from './schemas/page-views.js';
+export * from './schemas/points.js';
 export * from './schemas/programs.js';
 export * from './schemas/questions.js';
 export * from './schemas/realtime.js';

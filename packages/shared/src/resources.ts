@@ -13,6 +13,7 @@ import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
 import { hashtagsContract } from './schemas/hashtags.js';
 import { institutionsContract } from './schemas/institutions.js';
 import { menuItemsContract } from './schemas/menu-admin.js';
+import { pointRulesContract } from './schemas/points.js';
 import { programsContract } from './schemas/programs.js';
 import { questionsContract } from './schemas/questions.js';
 import { rolesContract } from './schemas/roles-admin.js';
@@ -55,4 +56,5 @@ export const RESOURCE_CONTRACTS = [
   competencyRulesContract,
   certificateTemplatesContract,
   certificateDefinitionsContract,
+  pointRulesContract,
 ] as const;

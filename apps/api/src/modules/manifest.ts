@@ -7,6 +7,8 @@ import { registerAnnouncementRoutes } from './engagement/announcements/routes.js
 import { createAnnouncementsService } from './engagement/announcements/service.js';
 import { registerMessagingRoutes } from './engagement/messaging/routes.js';
 import { createMessagingService } from './engagement/messaging/service.js';
+import { registerPointsRoutes } from './engagement/points/routes.js';
+import { createPointsService } from './engagement/points/service.js';
 import { registerLocalizationRoutes } from './frame/localization/routes.js';
 import { registerMenuRoutes } from './frame/menu/routes.js';
 import { createMenuService } from './frame/menu/service.js';
@@ -188,6 +190,8 @@ export const MODULES = [
   // announcements: must-read ones join the notices of the mandatory-missions modal (notifications, above)
   defineModule({ name: 'announcements', create: createAnnouncementsService, serve: registerAnnouncementRoutes }),
   defineModule({ name: 'advertisements', create: createAdvertisementsService, serve: registerAdvertisementRoutes }),
+  // points and the leader table: awards follow the completion events of the learning modules above
+  defineModule({ name: 'points', create: createPointsService, serve: registerPointsRoutes }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)
   defineModule({ name: 'search', create: createSearchService, serve: registerSearchRoutes }),
   // reporting

@@ -35,6 +35,8 @@ export const PAGE_ROUTES = {
   'User.agreement': '/legal-notification',
   'User.faq': '/faq',
   'user.search': '/search',
+  // The leader table (issue 17): the side menu's `leader-table` module.
+  'user.leader-table': '/leader-table',
   'user.assignment-detail': '/assignment/:id/detail',
   'user.assignment-classroom': '/assignments/:assignment/classroom-education',
   'user.my-assignment': '/my-assignment',
@@ -55,6 +57,7 @@ export const PAGE_ROUTES = {
   'user.education-player': '/education/:id/player',
   company: '/admin',
   'company.dashboard': '/admin/dashboard',
+  'company.leaders-table-management': '/admin/leaders-table-management',
   'company.user': '/admin/user',
   'company.user.passive': '/admin/user/passive',
   'company.user.detail': '/admin/user/detail/:id',

@@ -448,6 +448,20 @@ export const RESOURCE_SCREENS = {
       delete: 'create_certificate',
     },
   },
+  pointRules: {
+    namespace: 'points',
+    screens: {
+      list: { name: 'company.points', path: '/admin/points' },
+      edit: { name: 'company.point.update', path: '/admin/point/:id/update' },
+    },
+    permissions: {
+      list: 'read_point',
+      read: 'read_point',
+      create: 'read_point',
+      update: 'read_point',
+      delete: 'read_point',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

@@ -334,6 +334,11 @@ const pages: RouteObject[] = [
                 handle: { name: 'user.certification-preview' },
               },
               {
+                path: routePath('user.leader-table'),
+                lazy: page(() => import('../features/engagement/leaderboard/LeaderboardPage.js')),
+                handle: { name: 'user.leader-table' },
+              },
+              {
                 path: routePath('user.search'),
                 lazy: page(() => import('../features/frame/search/SearchPage.js')),
                 handle: { name: 'user.search' },

@@ -39,7 +39,11 @@ export const onlineUserSchema = z.object({
 export type OnlineUser = z.infer<typeof onlineUserSchema>;
 
 /** Point event (spec §3). */
-export const pointEventSchema = z.object({ message: z.string() });
+export const pointEventSchema = z.object({
+  message: z.string(),
+  /** The points of the award (issue 17); the message already says them in the learner's language. */
+  points: z.number().optional(),
+});
 export type PointEvent = z.infer<typeof pointEventSchema>;
 
 export const subscribeRequestSchema = z.object({ channel: z.string().min(1).max(100) });

@@ -19,6 +19,7 @@ export * from './lookups.js';
 export * from './mail.js';
 export * from './messaging.js';
 export * from './notifications.js';
+export * from './points.js';
 export * from './privacy.js';
 export * from './questions.js';
 export * from './solution-partners.js';

@@ -19,6 +19,7 @@ import { seedExams } from './exams.js';
 import { seedFaq } from './faq.js';
 import { seedJobs } from './jobs.js';
 import { seedMenus } from './menu.js';
+import { seedPoints } from './points.js';
 import { seedQuestions } from './questions.js';
 import { seedRegistrationRequests } from './registration-requests.js';
 import { seedSurveys } from './surveys.js';
@@ -424,6 +425,8 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
     // Certificates after their templates: definitions, and issued certificates rendered by the job once running.
     await seedCertificates(tx, rollUps.platform.jobs, demo.id, 'tr', 'learner@demo.test');
     await seedCertificates(tx, rollUps.platform.jobs, acme.id, 'en', 'learner@acme.test');
+    // Points after everything that earns them: rules on, four months of history, a closed first season.
+    await seedPoints(tx, [demo.id, retail.id, tech.id, acme.id], ['learner@demo.test', 'learner@acme.test']);
   });
   // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
   await rollUps.platform.events.idle();

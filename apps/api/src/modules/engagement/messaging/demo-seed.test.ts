@@ -18,7 +18,7 @@ describe('demo seed: menu and conversations', () => {
     return { session, get };
   };
 
-  it('gives Demo Holding thirteen menu items in order, my-statistics switched off', async () => {
+  it('gives Demo Holding fourteen menu items in order, my-statistics switched off', async () => {
     const { session, get } = await as('demo', 'learner@demo.test');
     const items = (await get('/api/widgets', { company_id: String(session.company_id), by_user: 'true' })).json()
       .data as { type: string; status: number; title: string | null }[];
@@ -32,6 +32,7 @@ describe('demo seed: menu and conversations', () => {
       'my-collection',
       'gift',
       'wall',
+      'leader-table',
       'agenda',
       'test',
       'my-certification',
@@ -39,7 +40,7 @@ describe('demo seed: menu and conversations', () => {
     ]);
     expect(items.filter((i) => i.status === 0).map((i) => i.type)).toEqual(['my-statistics']);
     expect(items.find((i) => i.type === 'wall')?.title).toBe('Sosyal Duvar');
-    expect(session.menu).toHaveLength(12);
+    expect(session.menu).toHaveLength(13);
   });
 
   it('leaves learner@demo.test two unread conversations among four, newest first', async () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RESOURCE_SCREENS } from '../../../app/resource-screens.js';
 import { pathTo, routePath } from '../../../app/route-names.js';
+import { pointsAdminRoutes } from '../../engagement/points/routes.js';
 import { engagementAdminRoutes } from '../../engagement/routes.js';
 import { permissionRoleRoutes, roleRoutes } from '../../identity/roles/routes.js';
 import { assignmentAdminRoutes } from '../../learning/assignments/admin/routes.js';
@@ -113,6 +114,7 @@ export const adminRoutes: AdminRoute[] = [
   ...surveyAdminRoutes,
   ...competencyAdminRoutes,
   ...engagementAdminRoutes,
+  ...pointsAdminRoutes,
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),

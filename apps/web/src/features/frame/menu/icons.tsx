@@ -12,6 +12,7 @@ import {
   IconMessages,
   IconNotebook,
   IconQuestionMark,
+  IconTrophy,
   type TablerIcon,
 } from '@tabler/icons-react';
 
@@ -32,6 +33,8 @@ const ICONS: Record<string, TablerIcon> = {
   agenda: IconCalendarEvent,
   test: IconClipboardCheck,
   'my-certification': IconCertificate,
+  // Issue 17: the leader table, a trophy.
+  'leader-table': IconTrophy,
 };
 
 export function MenuIcon({ type }: { type: string }) {

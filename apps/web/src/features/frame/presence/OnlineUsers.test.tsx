@@ -176,9 +176,12 @@ describe('OnlineUsers and the point toast', () => {
   it('congratulates on a point event', async () => {
     renderHeader();
     push('point-channel-5', 'point-event', { message: '' });
-    expect(await screen.findByText('Congratulations, you earned 1 point!')).toBeTruthy();
-    push('point-channel-5', 'point-event', { message: 'Safety training completed' });
-    expect(await screen.findByText('Safety training completed')).toBeTruthy();
-    expect(screen.getAllByText('Congratulations, you earned 1 point!')).toHaveLength(2);
+    expect(await screen.findByText('Congratulations, you earned points!')).toBeTruthy();
+    push('point-channel-5', 'point-event', {
+      message: 'Congratulations, you earned 10 points: Content completed',
+      points: 10,
+    });
+    expect(await screen.findByText('Congratulations, you earned 10 points: Content completed')).toBeTruthy();
+    expect(screen.getByText('Points earned')).toBeTruthy();
   });
 });

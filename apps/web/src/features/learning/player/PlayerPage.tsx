@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { isMissingItem, NOT_FOUND_MESSAGE } from '../../../lib/resource.js';
+import { usePointToasts } from '../../frame/presence/usePointToasts.js';
 import { type PlayerData, usePlayerData } from './api.js';
 import { PlayerLoading, PlayerMain, TitleBar } from './PlayerFrame.js';
 import { PlayerBody, ProgressSummary, usePlayerChannel } from './PlayerView.js';
@@ -65,9 +66,12 @@ function ContentMode({ id }: { id: string }) {
 
 /**
  * /eduction/:id/player (the spec's spelling) and /education/:id/player: the separate full-width player page, outside
- * the dashboard frame. The id is an education's (`?part=` picks a part); `?source=content` opens a lone content.
+ * the dashboard frame (the point toasts still come). The id is an education's (`?part=` picks a part); `?source=content` opens a lone content.
  */
 export default function PlayerPage() {
+  // Outside the dashboard frame, the page listens to the learner's point channel itself: completing a part is where
+  // points are earned (issue 17).
+  usePointToasts();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const lone = params.get('source') === PLAYER_SOURCE_CONTENT;

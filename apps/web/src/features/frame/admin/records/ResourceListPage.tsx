@@ -235,7 +235,9 @@ export function ResourceListPage<Item extends ResourceItem>(props: ResourceListP
   const config = props.config ?? (resource as { listConfig?: ListConfig }).listConfig;
   const texts = props.texts ?? (contract ? listTextKeys(contract.namespace) : undefined);
   if (!config || !texts) throw new Error('ResourceListPage needs a config and texts, or a resource with a contract');
-  const addPath = props.addPath ?? screenPath(contract?.screens.add);
+  // A contract without an add screen (the point rules: one per kind, made with the company) offers no add button.
+  const addScreen = contract?.screens.add;
+  const addPath = props.addPath ?? (addScreen ? screenPath(addScreen) : undefined);
   // The list's route already demands the list permission; where writing needs the same one there is nothing to ask.
   const writeDiffers = contract !== undefined && contract.permissions.update !== contract.permissions.list;
   const canEdit = props.canEdit ?? (writeDiffers ? sessionMayWrite(roles, contract) : true);
@@ -248,9 +250,8 @@ export function ResourceListPage<Item extends ResourceItem>(props: ResourceListP
   const { store, table } = useResourceTable(resource, list, { exportable });
   const bulkActions = useRecordBulkActions(resource as AnyResource<ResourceItem>, texts, bulk);
   const rowActions = useRecordRowActions<Item>(store, texts, rowOptions);
-  const addButton = canEdit ? (
-    <AddButton to={addPath} label={t(texts.add)} testId={`${rowOptions.testId}-add`} />
-  ) : null;
+  const addButton =
+    canEdit && addPath ? <AddButton to={addPath} label={t(texts.add)} testId={`${rowOptions.testId}-add`} /> : null;
 
   return (
     <>

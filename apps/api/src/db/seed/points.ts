@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { POINTS_TIME_ZONE } from '../../modules/engagement/points/awards.js';
+import { ensurePointRules } from '../../modules/engagement/points/rules.js';
+import type { Db } from '../client.js';
+
+/** Days of history before today, and when the current season began (the first one closed then). */
+const HISTORY_DAYS = 120;
+const SEASON_DAYS = 45;
+
+/**
+ * Points of the demo (issue 17): every rule switched on with its default points, and four months of a ledger for the
+ * company's people — daily sign-ins, the company's contents and educations completed — each person active to their
+ * own degree (a stable hash of their id), so every period of the leader table has a podium and the demo learner a
+ * place in it. The first season was closed 45 days ago with its closing entries; the running totals are built from
+ * the ledger in one statement, as the awards keep them.
+ */
+export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: string[]): Promise<void> {
+  for (const companyId of companyIds) {
+    await ensurePointRules(tx, companyId, 1);
+    await tx.execute(sql`insert into leaderboard_settings (company_id, season, season_started_at)
+      values (${companyId}, 2, date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS}))`);
+    // How keen each person is: 25–95 (the demo learners among the keenest, so they show on the podium).
+    await tx.execute(sql`
+      with people as (
+        select u.id as user_id,
+          case when u.email = any(${`{${learnerEmails.join(',')}}`}::text[]) then 90
+            else 25 + abs(hashtext('keen:' || u.id)) % 70 end as keen
+        from users u join role_user ru on ru.user_id = u.id and ru.company_id = u.company_id and ru.role_id = 3
+        where u.company_id = ${companyId} and u.status = 1
+      ),
+      days as (select generate_series(0, ${HISTORY_DAYS}) as ago),
+      sign_ins as (
+        select p.user_id, 'sign_in' as kind,
+          'day:' || to_char((now() - make_interval(days => d.ago)) at time zone ${POINTS_TIME_ZONE}, 'YYYY-MM-DD') as source_key,
+          now() - make_interval(days => d.ago, hours => abs(hashtext('h:' || p.user_id || ':' || d.ago)) % 6) as at
+        from people p cross join days d
+        where abs(hashtext('in:' || p.user_id || ':' || d.ago)) % 100 < p.keen
+      ),
+      completions as (
+        select p.user_id, 'content_completed' as kind, 'content:' || c.id as source_key,
+          now() - make_interval(days => abs(hashtext('cd:' || p.user_id || ':' || c.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('ch:' || p.user_id || ':' || c.id)) % 8) as at
+        from people p join contents c on c.company_id = ${companyId}
+        where abs(hashtext('c:' || p.user_id || ':' || c.id)) % 100 < p.keen / 2
+        union all
+        select p.user_id, 'education_completed', 'education:' || e.id,
+          now() - make_interval(days => abs(hashtext('ed:' || p.user_id || ':' || e.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('eh:' || p.user_id || ':' || e.id)) % 8)
+        from people p join educations e on e.company_id = ${companyId}
+        where abs(hashtext('e:' || p.user_id || ':' || e.id)) % 100 < p.keen / 3
+      ),
+      awards as (select * from sign_ins union all select * from completions)
+      insert into point_ledger (company_id, user_id, rule_id, kind, source_key, points, season, created_at)
+      select ${companyId}, a.user_id, r.id, a.kind, a.source_key, r.points,
+        case when a.at < date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS}) then 1 else 2 end, a.at
+      from awards a join point_rules r on r.company_id = ${companyId} and r.kind = a.kind
+      on conflict do nothing`);
+    await tx.execute(sql`
+      insert into point_totals (company_id, period, period_key, user_id, points)
+      select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
+          user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
+          + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'season', season, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'all', 0, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4`);
+    await tx.execute(sql`
+      insert into point_season_standings (company_id, season, user_id, points, rank, season_started_at, closed_at)
+      select company_id, 1, user_id, points, rank() over (order by points desc),
+        date_trunc('day', now()) - make_interval(days => ${HISTORY_DAYS}),
+        date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS})
+      from point_totals where company_id = ${companyId} and period = 'season' and period_key = 1 and points > 0`);
+  }
+}
