@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
 import { and, eq } from 'drizzle-orm';
 import { apiPath } from '../../paths.js';
 import type { FileStorage } from '../../platform/storage.js';
@@ -94,6 +93,8 @@ export function bannerSvg(primary: string, accent: string, title: string, sub: s
 }
 
 async function storeBanner(tx: Db, files: FileStorage, companyId: number, svg: string, originalName: string) {
+  // Imported when the seed draws, not with the server (the build would hoist a static import: test/build.test.ts).
+  const { Resvg } = await import('@resvg/resvg-js');
   const resvg = new Resvg(svg, {
     font: {
       loadSystemFonts: false,
