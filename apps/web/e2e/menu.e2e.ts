@@ -31,6 +31,7 @@ const DEMO_ACTIVE_PATHS = [
   '/my-collection',
   '/gift',
   '/wall',
+  '/leader-table',
   '/agenda',
   '/test',
   '/my-certification',

@@ -56,7 +56,12 @@ export function companyTheme(settings: CompanySettingEntry[] | undefined, closeL
   return createTheme({
     components: {
       // A close button shows only an ×: screen readers need its name (confirm modals of @mantine/modals included).
-      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        // Under a title Mantine greys the text at gray-6, below AA on white; the app's dimmed grey (gray-7) reads, and
+        // a toast without a title shows it too (one static style: the sign-in page's budget counts every byte).
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      },
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
@@ -80,6 +85,10 @@ export function companyTheme(settings: CompanySettingEntry[] | undefined, closeL
 /** Mantine's dimmed grey is below WCAG AA contrast on white and on the brand tint; the app uses a darker one. */
 export const accessibleColors: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  // Field errors in the company's danger colour, at its readable shade (Mantine's own red is below AA on white).
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-danger-6)',
+  },
   dark: {},
 });
