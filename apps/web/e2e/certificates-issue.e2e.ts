@@ -146,7 +146,8 @@ describe('a learner finishes an education and gets the certificate without anyon
       await mailMatching(LEARNER, new RegExp(`type=(amp;)?my-certification&(amp;)?id=${issued.id}\\b`)),
     );
     expect(mail).toContain(name);
-    expect(mail).toMatch(/\?token=[A-Za-z0-9_-]+/);
+    // The one-time deep link (its token is whatever quoted-printable made of it: only its place is checked).
+    expect(mail).toMatch(/\?token\S+type=my-certification/);
 
     // The PDF downloads.
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('certificate-pdf').click()]);
