@@ -22,6 +22,7 @@ import { STORAGE_KEYS, storage } from '../lib/storage.js';
 import { useCompany } from './company.js';
 import { RequireAuth } from './guards.js';
 import { pageRoutePath as routePath } from './page-routes.js';
+import type { LaterPageName } from './pages.js';
 import { hasPage } from './route-table.js';
 
 /**
@@ -32,8 +33,12 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-/** The learner pages of issue 13, through one small module (see its note: the sign-in page's budget). */
-const learnerPages = () => import('../features/learning/educations/learner/pages.js');
+/** A page loaded through app/pages.tsx (see its note: the sign-in page's budget), under its route name. */
+const later = (name: LaterPageName): RouteObject => ({
+  path: routePath(name),
+  handle: { name },
+  lazy: page(async () => (await import('./pages.js')).laterPages[name]()),
+});
 
 function startupState(location: Location, isMarketingHost: boolean, savedRedirect: string | null): StartupState {
   return {
@@ -118,70 +123,23 @@ const queryPages: RouteObject[] = [
     lazy: page(() => import('../features/frame/home/HomePage.js')),
     handle: { name: 'homepage' },
   },
-  {
-    path: routePath('confirm-access-code'),
-    lazy: page(() => import('../features/identity/auth/ConfirmAccessCodePage.js')),
-    handle: { name: 'confirm-access-code' },
-  },
-  {
-    path: routePath('certificate.verify'),
-    lazy: page(async () => (await learnerPages()).verifyPage()),
-    handle: { name: 'certificate.verify' },
-  },
-  {
-    path: routePath('short-link'),
-    lazy: page(() => import('../features/identity/auth/ShortLinkPage.js')),
-    handle: { name: 'short-link' },
-  },
-  {
-    path: routePath('forgot-password'),
-    lazy: page(() => import('../features/identity/auth/ForgotPasswordPage.js')),
-    handle: { name: 'forgot-password' },
-  },
-  {
-    path: routePath('reset-password'),
-    handle: { name: 'reset-password' },
-    lazy: async () => {
-      const { default: SetPasswordPage } = await import('../features/identity/auth/SetPasswordPage.js');
-      return { Component: () => <SetPasswordPage mode="reset" /> };
-    },
-  },
-  {
-    path: routePath('create-password'),
-    handle: { name: 'create-password' },
-    lazy: async () => {
-      const { default: SetPasswordPage } = await import('../features/identity/auth/SetPasswordPage.js');
-      return { Component: () => <SetPasswordPage mode="create" /> };
-    },
-  },
-  {
-    path: routePath('register'),
-    lazy: page(() => import('../features/identity/auth/RegisterPage.js')),
-    handle: { name: 'register' },
-  },
-  {
-    path: routePath('register-invitation'),
-    lazy: page(() => import('../features/identity/auth/RegisterInvitationPage.js')),
-    handle: { name: 'register-invitation' },
-  },
-  {
-    path: routePath('email-verification'),
-    lazy: page(() => import('../features/identity/auth/EmailVerificationPage.js')),
-    handle: { name: 'email-verification' },
-  },
-  {
-    path: routePath('policies'),
-    lazy: page(() => import('../features/frame/policies/PoliciesPage.js')),
-    handle: { name: 'policies' },
-  },
-  ...([403, 404, 500] as const).map((code) => ({
-    path: routePath(`${code}`),
-    handle: { name: `${code}` },
-    lazy: async () => {
-      const { default: ErrorPage } = await import('../features/frame/errors/ErrorPage.js');
-      return { Component: () => <ErrorPage code={code} /> };
-    },
-  })),
+  ...(
+    [
+      'confirm-access-code',
+      'certificate.verify',
+      'short-link',
+      'forgot-password',
+      'reset-password',
+      'create-password',
+      'register',
+      'register-invitation',
+      'email-verification',
+      'policies',
+      '403',
+      '404',
+      '500',
+    ] as const
+  ).map(later),
   {
     Component: RequireAuth,
     children: [
@@ -189,17 +147,41 @@ const queryPages: RouteObject[] = [
       // with the branch). Its routes are patched in here when first needed (see createRouter).
       { id: ADMIN_SLOT, children: [] },
       // The separate full-width player page (spec §2.1), outside the dashboard frame.
-      ...(['user.player', 'user.education-player'] as const).map((name) => ({
-        path: routePath(name),
-        lazy: page(() => import('../features/learning/player/PlayerPage.js')),
-        handle: { name },
-      })),
+      later('user.player'),
+      later('user.education-player'),
     ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
 ];
 
 const withQueries = page(() => import('./WithQueries.js'));
+
+/** The learner frame's pages besides the home, under React Query. */
+const learnerFramePages: LaterPageName[] = [
+  'dashboard.notification',
+  'user.profile',
+  'profile.edit',
+  'User.agreement',
+  'User.faq',
+  'user.my-education',
+  'user.education-detail',
+  'user.education-category',
+  'user.my-assignment',
+  'user.assignment-detail',
+  'user.assignment-classroom',
+  'user.announcements',
+  'user.announcement-detail',
+  'user.agenda',
+  'user.survey',
+  'user.evaluation-survey',
+  'user.test',
+  'user.test.exam',
+  'user.test.attempt',
+  'User.my-certification',
+  'user.certification-preview',
+  'user.leader-table',
+  'user.search',
+];
 
 /**
  * The whole route table with the spec's paths; names in `handle.name` (spec §2.1, §2.3). The sign-in page, the start
@@ -225,126 +207,7 @@ const pages: RouteObject[] = [
             lazy: page(() => import('../features/frame/home/DashboardPage.js')),
             handle: { name: 'dashboard' },
           },
-          {
-            lazy: withQueries,
-            children: [
-              {
-                path: routePath('dashboard.notification'),
-                lazy: page(() => import('../features/frame/notifications/NotificationsPage.js')),
-                handle: { name: 'dashboard.notification' },
-              },
-              {
-                path: routePath('user.profile'),
-                lazy: page(() => import('../features/identity/profile/ProfilePage.js')),
-                handle: { name: 'user.profile' },
-              },
-              {
-                path: routePath('profile.edit'),
-                lazy: page(() => import('../features/identity/profile/EditProfilePage.js')),
-                handle: { name: 'profile.edit' },
-              },
-              {
-                path: routePath('User.agreement'),
-                lazy: page(() => import('../features/frame/legal/LegalNotificationPage.js')),
-                handle: { name: 'User.agreement' },
-              },
-              {
-                path: routePath('User.faq'),
-                lazy: page(() => import('../features/organisation/faq/FaqPage.js')),
-                handle: { name: 'User.faq' },
-              },
-              {
-                path: routePath('user.my-education'),
-                lazy: page(async () => (await learnerPages()).myEducationsPage()),
-                handle: { name: 'user.my-education' },
-              },
-              {
-                path: routePath('user.education-detail'),
-                lazy: page(async () => (await learnerPages()).educationDetailPage()),
-                handle: { name: 'user.education-detail' },
-              },
-              {
-                path: routePath('user.education-category'),
-                lazy: page(async () => (await learnerPages()).cataloguePage()),
-                handle: { name: 'user.education-category' },
-              },
-              {
-                path: routePath('user.my-assignment'),
-                lazy: page(async () => (await learnerPages()).myAssignmentsPage()),
-                handle: { name: 'user.my-assignment' },
-              },
-              {
-                path: routePath('user.assignment-detail'),
-                lazy: page(async () => (await learnerPages()).assignmentDetailPage()),
-                handle: { name: 'user.assignment-detail' },
-              },
-              {
-                path: routePath('user.assignment-classroom'),
-                lazy: page(async () => (await learnerPages()).assignmentClassroomPage()),
-                handle: { name: 'user.assignment-classroom' },
-              },
-              {
-                path: routePath('user.announcements'),
-                lazy: page(() => import('../features/engagement/announcements/AnnouncementsPage.js')),
-                handle: { name: 'user.announcements' },
-              },
-              {
-                path: routePath('user.announcement-detail'),
-                lazy: page(() => import('../features/engagement/announcements/AnnouncementDetailPage.js')),
-                handle: { name: 'user.announcement-detail' },
-              },
-              {
-                path: routePath('user.agenda'),
-                lazy: page(async () => (await learnerPages()).agendaPage()),
-                handle: { name: 'user.agenda' },
-              },
-              {
-                path: routePath('user.survey'),
-                lazy: page(async () => (await learnerPages()).surveyTakePage()),
-                handle: { name: 'user.survey' },
-              },
-              {
-                path: routePath('user.evaluation-survey'),
-                lazy: page(async () => (await learnerPages()).surveyTakePage()),
-                handle: { name: 'user.evaluation-survey' },
-              },
-              {
-                path: routePath('user.test'),
-                lazy: page(async () => (await learnerPages()).testsPage()),
-                handle: { name: 'user.test' },
-              },
-              {
-                path: routePath('user.test.exam'),
-                lazy: page(async () => (await learnerPages()).takePage()),
-                handle: { name: 'user.test.exam' },
-              },
-              {
-                path: routePath('user.test.attempt'),
-                lazy: page(async () => (await learnerPages()).resultPage()),
-                handle: { name: 'user.test.attempt' },
-              },
-              {
-                path: routePath('User.my-certification'),
-                lazy: page(async () => (await learnerPages()).myCertificatesPage()),
-                handle: { name: 'User.my-certification' },
-              },
-              {
-                path: routePath('user.certification-preview'),
-                lazy: page(async () => (await learnerPages()).certificatePreviewPage()),
-                handle: { name: 'user.certification-preview' },
-              },
-              {
-                path: routePath('user.leader-table'),
-                lazy: page(() => import('../features/engagement/leaderboard/LeaderboardPage.js')),
-                handle: { name: 'user.leader-table' },
-              },
-              {
-                path: routePath('user.search'),
-                lazy: page(() => import('../features/frame/search/SearchPage.js')),
-                handle: { name: 'user.search' },
-              },
-            ],
-          },
+          { lazy: withQueries, children: learnerFramePages.map(later) },
         ],
       },
     ],
