@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { STORAGE_PREFIX } from '@kampus/shared';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM } from './server.js';
 import { e2ePort } from './servers.js';
 
@@ -33,6 +34,26 @@ export async function acknowledgeDataNotice(page: Page): Promise<void> {
  */
 export async function noticeStored(page: Page): Promise<void> {
   await page.waitForFunction((key) => localStorage.getItem(key) !== null, `${STORAGE_PREFIX}notice_shown`);
+}
+
+/**
+ * Acknowledges the notice of a page that just opened, and waits until that is stored. The notice loads lazily: an
+ * action taken before it opens goes to the page, and the handler above only acts when a later action finds it open.
+ */
+export async function acknowledgeNoticeNow(page: Page): Promise<void> {
+  const accept = page.getByTestId('data-notice-accept');
+  const stored = () =>
+    page.evaluate((key) => localStorage.getItem(key) !== null, `${STORAGE_PREFIX}notice_shown`).catch(() => false);
+  await expect
+    .poll(
+      async () => {
+        // The handler may click it first; then this click finds nothing and the storage tells.
+        if (await accept.isVisible()) await accept.click({ timeout: 5000 }).catch(() => undefined);
+        return stored();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 }
 
 /**

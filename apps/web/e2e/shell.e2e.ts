@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { launch, noticeStored, origin, signIn } from './browser.js';
+import { acknowledgeNoticeNow, launch, origin, signIn } from './browser.js';
 
 // One browser for the file; each test gets a fresh context of it.
 let browser: Browser;
@@ -126,11 +126,8 @@ describe('the sign-in page before the app runs', () => {
 
   it('shows the page from its HTML, then the app takes it over with what was typed and the focus', async () => {
     // The personal-data notice of a first visit, acknowledged first: it would take the focus itself.
-    // The notice is loaded lazily: a click on the form before it opens would land on the form and leave it open.
     await page.goto(`${origin('demo')}/login`);
-    await page.getByTestId('data-notice-accept').click();
-    await page.getByTestId('data-notice-modal').waitFor({ state: 'hidden' });
-    await noticeStored(page);
+    await acknowledgeNoticeNow(page);
     const release = await holdScripts();
     await page.goto(`${origin('demo')}/login`, { waitUntil: 'commit' });
     const shell = page.locator('#kampus-shell');
