@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import type { OptionalResourceAction, Session } from '@kampus/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.js';
 import { type Config, readConfig } from '../src/config.js';
-import type { Db } from '../src/db/client.js';
+import type { Database, Db } from '../src/db/client.js';
 import { openTestDatabase } from './database.js';
 import { type CompanyRow, type Factories, factories, TEST_PASSWORD } from './factories.js';
 
@@ -27,11 +27,35 @@ export async function createTestApp(
   options: Pick<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
+  return startTestApp(env, options, dataDir, randomBytes(32).toString('hex'), await openTestDatabase());
+}
+
+/** The first file that asks for the demo data seeds it (a minute on a busy machine) while the others wait. */
+export const DEMO_APP_TIMEOUT = 240_000;
+
+/**
+ * A whole API on a copy of the demo data (`npm start`'s first start), its background work done: for the tests of the
+ * demo seed. The data is seeded once per run (test/demo-template.ts).
+ */
+export async function createDemoTestApp(): Promise<TestApp> {
+  const { demoTemplate } = await import('./demo-template.js');
+  const template = await demoTemplate();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kampus-test-'));
+  await cp(template.dataDir, dataDir, { recursive: true });
+  return startTestApp({}, {}, dataDir, template.jwtSecret, await template.openDatabase());
+}
+
+async function startTestApp(
+  env: Record<string, string>,
+  options: Pick<BuildOptions, 'logStream'>,
+  dataDir: string,
+  jwtSecret: string,
+  database: Database,
+): Promise<TestApp> {
   const config: Config = {
     ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: jwtSecret,
   };
-  const database = await openTestDatabase();
   const built = await buildApp(config, database, options);
   return {
     ...built,

@@ -34,6 +34,8 @@ export interface Database {
   poolStats(): PoolStats | null;
   /** Where lost connections are reported; the app gives its logger once it has one. */
   setLogger(log: DatabaseLog): void;
+  /** The embedded database's data directory as a tar (tests start from a seeded copy); absent on a server. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     setLogger: (next) => {
       log = next;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await upkeep.stop();
       await client.close();

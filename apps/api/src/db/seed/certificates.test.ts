@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCaller, createTestApp, login, readOutbox, type TestApp } from '../../../test/helpers.js';
+import {
+  companyCaller,
+  createDemoTestApp,
+  DEMO_APP_TIMEOUT,
+  login,
+  readOutbox,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { readPdf } from '../../../test/pdf-text.js';
 import { companies, users } from '../schema/index.js';
 import { asSystem } from '../scope.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 const manager = alias(users, 'manager');
 
@@ -13,10 +20,8 @@ describe('demo seed: certificates', () => {
   let test: TestApp;
 
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-    await test.settle();
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it.each([

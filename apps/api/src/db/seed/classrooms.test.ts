@@ -1,23 +1,22 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '../../../test/factories.js';
-import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../test/helpers.js';
 import { assignmentUsers, companies } from '../schema/index.js';
 import { asSystem, inTenant } from '../scope.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 describe('demo seed: a classroom training in every company', () => {
   let test: TestApp;
   const company: Record<string, CompanyRow> = {};
 
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
+    test = await createDemoTestApp();
     for (const slug of ['demo', 'acme']) {
       const [row] = await asSystem(test.db, (tx) => tx.select().from(companies).where(eq(companies.slug, slug)));
       if (row) company[slug] = row;
     }
-  });
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it.each([

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../test/helpers.js';
 import { educationState } from '../../modules/learning/educations/rules.js';
 import { programProgress, stepStates } from '../../modules/learning/programs/rules.js';
 import type { Db } from '../client.js';
@@ -26,7 +26,7 @@ import {
   users,
 } from '../schema/index.js';
 import { asSystem, inTenant } from '../scope.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 /** Everything of one company the checks below read, under the system scope (the seed writes under it too). */
 async function load(db: Db, slug: string) {
@@ -115,10 +115,9 @@ describe('demo seed: educations and programs', () => {
   const loaded: Record<string, Company> = {};
 
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
+    test = await createDemoTestApp();
     for (const slug of ['demo', 'acme']) loaded[slug] = await load(test.db, slug);
-  });
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   describe.each(['demo', 'acme'])('%s', (slug) => {

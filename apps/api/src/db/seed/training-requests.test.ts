@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyCaller, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { companyCaller, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../test/helpers.js';
 import { companies, educations, trainingRequests } from '../schema/index.js';
 import { asSystem } from '../scope.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 describe('demo seed: training requests', () => {
   let test: TestApp;
 
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it.each([

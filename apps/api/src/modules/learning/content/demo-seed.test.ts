@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
-import { DEMO_PASSWORD, seedDemo } from '../../../db/seed/demo.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../../test/helpers.js';
+import { DEMO_PASSWORD } from '../../../db/seed/demo.js';
 
 /** The demo library the issue promises: every type, real files, an interactive video, people who used them. */
 describe('demo seed: content library', () => {
@@ -8,9 +8,8 @@ describe('demo seed: content library', () => {
   const get = (token: string, url: string) => call(test.app, 'GET', url, { host: 'demo.localhost', token });
 
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it('gives the demo learner one of each type, the welcome video half watched with three questions', async () => {

@@ -1,15 +1,14 @@
 import { LOCALES } from '@kampus/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
-import { DEMO_PASSWORD, seedDemo } from '../../../db/seed/demo.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../../test/helpers.js';
+import { DEMO_PASSWORD } from '../../../db/seed/demo.js';
 
 /** The demo data the README promises: Demo Holding's FAQ, written in every language. */
 describe('demo seed: FAQ', () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it('gives Demo Holding learners topics and questions in each of the four languages', async () => {

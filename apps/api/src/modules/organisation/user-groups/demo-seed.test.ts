@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
-import { DEMO_PASSWORD, seedDemo } from '../../../db/seed/demo.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../../test/helpers.js';
+import { DEMO_PASSWORD } from '../../../db/seed/demo.js';
 
 /** The demo company's user groups: one static and rule-based ones, each with members to show. */
 describe('demo seed: user groups', () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it('gives Demo Holding a static group and rule groups, none of them empty', async () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
-import { DEMO_PASSWORD, seedDemo } from '../../../db/seed/demo.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../../test/helpers.js';
+import { DEMO_PASSWORD } from '../../../db/seed/demo.js';
 
 /** The demo data the README promises: Demo Holding has registration requests to approve or reject. */
 describe('demo seed: registration requests', () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it('gives Demo Holding three people waiting for approval, one of them with a verified email', async () => {
