@@ -2,9 +2,31 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { e2eDataDir } from './servers.js';
 
+/** Quoted-printable text (RFC 2045) as it reads: soft line breaks joined, `=XX` bytes decoded as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(joined.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A mail as it reads: each quoted-printable part's body decoded once, everything else (headers, base64) as it is. */
+function readableMail(raw: string): string {
+  return raw.replace(
+    /(Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_, head: string, body: string) => head + decodeQuotedPrintable(body),
+  );
+}
+
 /**
- * The mails the server wrote to its outbox for an address, oldest first, as text with quoted-printable soft breaks
- * and `=3D` undone. The outbox names a file `{time}-{id}-{address}.eml`, with unsafe characters as `_`.
+ * The mails the server wrote to its outbox for an address, oldest first, as text (quoted-printable parts decoded).
+ * The outbox names a file `{time}-{id}-{address}.eml`, with unsafe characters as `_`.
  */
 export function mailsTo(address: string): string[] {
   const outbox = path.join(e2eDataDir(), 'outbox');
@@ -13,11 +35,7 @@ export function mailsTo(address: string): string[] {
     return readdirSync(outbox)
       .filter((file) => file.endsWith(suffix))
       .sort()
-      .map((file) =>
-        readFileSync(path.join(outbox, file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      );
+      .map((file) => readableMail(readFileSync(path.join(outbox, file), 'utf8')));
   } catch {
     return [];
   }
