@@ -50,7 +50,8 @@ type Reader = Pick<Actor, 'companyId' | 'userId'>;
  */
 export function createAdvertisementsService(platform: Platform) {
   const db = platform.database.db;
-  const sign = (companyId: number, url: string | null) => stableSignedUrl(platform, companyId, url);
+  const sign = (companyId: number, url: string | null, readerCompanyId?: number) =>
+    stableSignedUrl(platform, companyId, url, readerCompanyId);
 
   async function present(tx: Db, companyId: number, ids: number[]): Promise<Advertisement[]> {
     if (ids.length === 0) return [];
@@ -164,7 +165,7 @@ export function createAdvertisementsService(platform: Platform) {
             .limit(50),
         );
         return rows.flatMap((a) => {
-          const src = sign(a.companyId, a.imageUrl);
+          const src = sign(a.companyId, a.imageUrl, reader.companyId);
           return src ? [{ id: a.id, title: a.title, image_src: src, link_url: a.linkUrl }] : [];
         });
       }),

@@ -103,11 +103,17 @@ export async function checkedAudience(tx: Db, companyId: number, input: Audience
 /**
  * A signed address of a private image, stable for a while: signed as of the start of the current window (a tenth of
  * the address's lifetime, at most ten minutes), so the browser's cache keeps the banner between pages and a record
- * reads the same twice; it stays valid for at least nine tenths of the lifetime.
+ * reads the same twice; it stays valid for at least nine tenths of the lifetime. A reader in another company of the
+ * group (a sub-company's learner, a main company's row) gets an address their own host serves.
  */
-export function stableSignedUrl(platform: Platform, companyId: number, url: string | null): string | null {
+export function stableSignedUrl(
+  platform: Platform,
+  companyId: number,
+  url: string | null,
+  readerCompanyId: number = companyId,
+): string | null {
   if (!url) return null;
   const windowMs = Math.min(600_000, platform.config.FILE_URL_TTL_SECONDS * 100);
   const now = Date.now();
-  return signedFileUrl(platform, companyId, url, new Date(now - (now % windowMs)));
+  return signedFileUrl(platform, companyId, url, new Date(now - (now % windowMs)), readerCompanyId);
 }

@@ -70,7 +70,8 @@ type Reader = Pick<Actor, 'companyId' | 'userId'>;
  */
 export function createAnnouncementsService(platform: Platform, needs: { notifications: NotificationsService }) {
   const db = platform.database.db;
-  const sign = (companyId: number, url: string | null) => stableSignedUrl(platform, companyId, url);
+  const sign = (companyId: number, url: string | null, readerCompanyId?: number) =>
+    stableSignedUrl(platform, companyId, url, readerCompanyId);
 
   async function present(tx: Db, companyId: number, ids: number[]): Promise<Announcement[]> {
     if (ids.length === 0) return [];
@@ -184,11 +185,11 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
   });
 
   type Row = typeof announcements.$inferSelect & { readAt: Date | null };
-  const presentForReader = (row: Row): LearnerAnnouncement => ({
+  const presentForReader = (reader: AudienceReader, row: Row): LearnerAnnouncement => ({
     id: row.id,
     title: row.title,
     body: row.body,
-    image_src: sign(row.companyId, row.imageUrl),
+    image_src: sign(row.companyId, row.imageUrl, reader.companyId),
     publish_date: row.publishDate,
     expiry_date: row.expiryDate,
     pinned: row.pinned,
@@ -263,7 +264,7 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
         );
         const unread = counts?.unread ?? 0;
         return {
-          data: rows.map(({ row, readAt }) => presentForReader({ ...row, readAt })),
+          data: rows.map(({ row, readAt }) => presentForReader(reader, { ...row, readAt })),
           meta: {
             page: query.page,
             per_page: query.per_page,
@@ -279,7 +280,7 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
         const reader = await readerOf(tx, who);
         const [found] = await visible(tx, reader, eq(announcements.id, id));
         if (!found) throw notFound();
-        return presentForReader({ ...found.row, readAt: found.readAt });
+        return presentForReader(reader, { ...found.row, readAt: found.readAt });
       }),
 
     /** POST api/announcements/{id}/read: the reader has read it (once; again changes nothing). */
