@@ -40,12 +40,10 @@ describe('LeaderboardManagementPage', () => {
 
   it('asks before starting a new season: cancelling sends nothing, confirming closes the season shown', async () => {
     serve();
-    const post = vi
-      .spyOn(http, 'post')
-      .mockResolvedValue({
-        message: 'Season 3 is closed and a new season has started.',
-        data: { season: 4, closed_people: 12 },
-      } as never);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({
+      message: 'Season 3 is closed and a new season has started.',
+      data: { season: 4, closed_people: 12 },
+    } as never);
     renderPage(<LeaderboardManagementPage />, { path: '/admin/leaders-table-management' });
     expect((await screen.findByTestId('leaderboard-seasons')).textContent).toContain('2,210');
 
