@@ -16,7 +16,14 @@ import type { Platform } from '../../../platform/deps.js';
 import { invalidFields } from '../../../platform/http/errors.js';
 import { columnValues, defineResource, presentActiveStatus } from '../../../platform/resource/resource.js';
 import { attachFile, detachFile, replaceFile } from '../../system/files/service.js';
-import { audienceIncludes, checkedAudience, readerOf, stableSignedUrl } from '../announcements/service.js';
+import {
+  audienceIncludes,
+  checkDayRange,
+  checkedAudience,
+  readerOf,
+  stableSignedUrl,
+  updatedAudience,
+} from '../announcements/service.js';
 
 const NS = advertisementsContract.namespace;
 
@@ -110,22 +117,8 @@ export function createAdvertisementsService(platform: Platform) {
     },
 
     async update(tx, actor, before, input) {
-      const audience =
-        input.audience === undefined && input.group_ids === undefined && input.company_ids === undefined
-          ? {}
-          : await checkedAudience(
-              tx,
-              actor.companyId,
-              {
-                audience: input.audience ?? before.audience,
-                group_ids: input.group_ids ?? before.group_ids,
-                company_ids: input.company_ids ?? before.company_ids,
-              },
-              NS,
-            );
-      const start = input.start_date ?? before.start_date;
-      const end = input.end_date === undefined ? before.end_date : input.end_date;
-      if (end !== null && end < start) throw invalidFields({ end_date: `${NS}.errors.end_before_start` });
+      const audience = await updatedAudience(tx, actor.companyId, input, before, NS);
+      checkDayRange(input, before, ['start_date', 'end_date'], `${NS}.errors.end_before_start`);
       if (
         input.image_url !== undefined &&
         !(await replaceFile(tx, actor.companyId, before.image_url, input.image_url))

@@ -23,18 +23,22 @@ import {
   type AudienceReader,
   audienceIncludes,
   audienceSizeSql,
+  checkDayRange,
   checkedAudience,
   readerOf,
   stableSignedUrl,
+  updatedAudience,
 } from './audience.js';
 
 export {
   type AudienceReader,
   audienceIncludes,
   audienceSizeSql,
+  checkDayRange,
   checkedAudience,
   readerOf,
   stableSignedUrl,
+  updatedAudience,
 } from './audience.js';
 
 const NS = announcementsContract.namespace;
@@ -142,24 +146,8 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
     },
 
     async update(tx, actor, before, input) {
-      const audience =
-        input.audience === undefined && input.group_ids === undefined && input.company_ids === undefined
-          ? {}
-          : await checkedAudience(
-              tx,
-              actor.companyId,
-              {
-                audience: input.audience ?? before.audience,
-                group_ids: input.group_ids ?? before.group_ids,
-                company_ids: input.company_ids ?? before.company_ids,
-              },
-              NS,
-            );
-      const publish = input.publish_date ?? before.publish_date;
-      const expiry = input.expiry_date === undefined ? before.expiry_date : input.expiry_date;
-      if (expiry !== null && expiry < publish) {
-        throw invalidFields({ expiry_date: `${NS}.errors.expiry_before_publish` });
-      }
+      const audience = await updatedAudience(tx, actor.companyId, input, before, NS);
+      checkDayRange(input, before, ['publish_date', 'expiry_date'], `${NS}.errors.expiry_before_publish`);
       if (
         input.image_url !== undefined &&
         !(await replaceFile(tx, actor.companyId, before.image_url, input.image_url))

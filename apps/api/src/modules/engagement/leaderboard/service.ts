@@ -147,13 +147,18 @@ export function createLeaderboardService(platform: Platform) {
     );
   }
 
-  /** The buckets of one user group's table: its members' totals (a group is a small share of a company). */
+  /**
+   * The buckets of one user group's table: each member's total looked up by its key (a group is a small share of a
+   * company; as a plain join the planner would rather read every total of the company). The LIMIT keeps the lookup
+   * a per-member index probe.
+   */
   async function groupBuckets(tx: Db, period: LeaderboardPeriod, slice: Slice, groupId: number): Promise<Bucket[]> {
     return rowsOf<Bucket>(
       await tx.execute(sql`select t.points, count(*)::integer as people from user_group_members m
-          join point_totals t on t.company_id = m.company_id and t.period = ${period}
-            and t.period_key = ${slice.key}::integer and t.user_id = m.user_id
-          where m.company_id = ${slice.companyId} and m.group_id = ${groupId} and t.points > 0 and ${notLeftOut('t')}
+          cross join lateral (select t.points from point_totals t
+            where t.company_id = m.company_id and t.period = ${period} and t.period_key = ${slice.key}::integer
+              and t.user_id = m.user_id limit 1) t
+          where m.company_id = ${slice.companyId} and m.group_id = ${groupId} and t.points > 0 and ${notLeftOut('m')}
           group by t.points order by t.points desc`),
     );
   }
