@@ -40,7 +40,9 @@ async function vacuumAnalyze(db: Db): Promise<void> {
   url.pathname = `/${rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`))[0]?.name}`;
   const owner = new pg.Client({ connectionString: url.toString() });
   await owner.connect();
-  await owner.query('vacuum analyze point_totals, point_ledger, user_group_members').finally(() => owner.end());
+  await owner
+    .query('vacuum analyze point_totals, point_total_counts, point_ledger, user_group_members')
+    .finally(() => owner.end());
 }
 
 async function benchOn(label: string) {

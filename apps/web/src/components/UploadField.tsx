@@ -286,28 +286,59 @@ interface CoverFieldProps {
   error?: string | null;
   /** Describes the preview when it says more than the label (empty: decorative). */
   previewAlt?: string;
+  /**
+   * A private image (`private_image`, seen by a record's audience only): the address to preview it by, the signed
+   * one the server gave with the saved record while `value` is still that record's (null: no preview, as for a new
+   * upload, whose private address cannot be shown before it is saved; the upload field names it).
+   */
+  signedPreview?: { url: string | null; src: string | null };
+  description?: string;
+  /** Whether the image may be taken away (false where the record needs one). */
+  removable?: boolean;
   testId: string;
 }
 
-/** A cover image: upload, a 16:9 preview of the one stored, and its removal. */
-export function CoverField({ label, value, onChange, onBusyChange, error, previewAlt = '', testId }: CoverFieldProps) {
+/**
+ * A cover image: upload, a 16:9 preview of the one stored, and its removal. With `signedPreview` it is a private
+ * image, previewed through the signed address of the saved record.
+ */
+export function CoverField({
+  label,
+  value,
+  onChange,
+  onBusyChange,
+  error,
+  previewAlt = '',
+  signedPreview,
+  description,
+  removable = true,
+  testId,
+}: CoverFieldProps) {
   const { t } = useTranslation();
+  const preview = signedPreview ? (value && value === signedPreview.url ? signedPreview.src : null) : value;
   return (
     <Stack gap="xs">
       <UploadField
-        kind="cover"
+        kind={signedPreview ? 'private_image' : 'cover'}
         label={label}
         onUploaded={(file) => onChange(file.url)}
         onBusyChange={onBusyChange}
         error={error}
         testId={testId}
       />
-      {value && (
+      {description && (
+        <Text fz="xs" c="dimmed">
+          {description}
+        </Text>
+      )}
+      {preview && (
         <Group gap="sm" align="flex-end">
-          <Image src={value} alt={previewAlt} w={192} h={108} radius="md" fit="cover" />
-          <Button variant="subtle" color="danger" size="xs" onClick={() => onChange(null)}>
-            {t('upload.image_remove')}
-          </Button>
+          <Image src={preview} alt={previewAlt} w={192} h={108} radius="md" fit="cover" />
+          {removable && (
+            <Button variant="subtle" color="danger" size="xs" onClick={() => onChange(null)}>
+              {t('upload.image_remove')}
+            </Button>
+          )}
         </Group>
       )}
     </Stack>

@@ -36,8 +36,20 @@ export const ANNOUNCEMENT_BODY_MAX = 100_000;
 export const ANNOUNCEMENT_URL_MAX = 2000;
 
 /** The last day is shown too: `expiry_date` is inclusive; neither may be before the other. */
-const expiryNotBeforePublish = (value: { publish_date?: string; expiry_date?: string | null }) =>
-  !value.publish_date || !value.expiry_date || value.expiry_date >= value.publish_date;
+/**
+ * The refinement of a record running between two calendar days (announcements: publish → expiry, banners: start →
+ * end): the last day is not before the first, either missing (a partial update) or open-ended passing. The server
+ * checks an update again against the days it keeps (`dayRangeError` in the API).
+ */
+export function dayRange<From extends string, To extends string>(from: From, to: To, message: string) {
+  const ordered = (value: { [K in From | To]?: string | null }) => {
+    const first = value[from];
+    const last = value[to];
+    return !first || !last || last >= first;
+  };
+  return [ordered, { path: [to] as PropertyKey[], message }] as const;
+}
+const publishToExpiry = dayRange('publish_date', 'expiry_date', 'announcements.errors.expiry_before_publish');
 
 // --- Announcements (`api/admin/announcements`) ---
 
@@ -93,12 +105,12 @@ export const announcementCreateSchema = z
     must_read: announcementWriteShape.must_read.default(false),
     status: announcementWriteShape.status.default(1),
   })
-  .refine(expiryNotBeforePublish, { path: ['expiry_date'], message: 'announcements.errors.expiry_before_publish' });
+  .refine(...publishToExpiry);
 export type AnnouncementCreate = z.infer<typeof announcementCreateSchema>;
 export const announcementUpdateSchema = z
   .object(announcementWriteShape)
   .partial()
-  .refine(expiryNotBeforePublish, { path: ['expiry_date'], message: 'announcements.errors.expiry_before_publish' });
+  .refine(...publishToExpiry);
 export type AnnouncementUpdate = z.infer<typeof announcementUpdateSchema>;
 
 export const announcementListQuerySchema = resourceListQuerySchema.extend({
@@ -200,8 +212,7 @@ export const advertisementSchema = z.object({
 });
 export type Advertisement = z.infer<typeof advertisementSchema>;
 
-const startEnd = (value: { start_date?: string; end_date?: string | null }) =>
-  !value.start_date || !value.end_date || value.end_date >= value.start_date;
+const startToEnd = dayRange('start_date', 'end_date', 'advertisements.errors.end_before_start');
 
 const advertisementWriteShape = {
   title: z.string().trim().min(1, 'validation.required').max(ADVERTISEMENT_TITLE_MAX),
@@ -226,12 +237,12 @@ export const advertisementCreateSchema = z
     end_date: advertisementWriteShape.end_date.default(null),
     status: advertisementWriteShape.status.default(1),
   })
-  .refine(startEnd, { path: ['end_date'], message: 'advertisements.errors.end_before_start' });
+  .refine(...startToEnd);
 export type AdvertisementCreate = z.infer<typeof advertisementCreateSchema>;
 export const advertisementUpdateSchema = z
   .object(advertisementWriteShape)
   .partial()
-  .refine(startEnd, { path: ['end_date'], message: 'advertisements.errors.end_before_start' });
+  .refine(...startToEnd);
 export type AdvertisementUpdate = z.infer<typeof advertisementUpdateSchema>;
 
 export const advertisementListQuerySchema = resourceListQuerySchema.extend({

@@ -110,7 +110,11 @@ export const pointRulesContract = defineContract({
 export const LEADERBOARD_PERIODS = ['week', 'month', 'season', 'all'] as const;
 export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS, 'validation.invalid');
 export type LeaderboardPeriod = z.infer<typeof leaderboardPeriodSchema>;
-export const LEADERBOARD_SCOPES = ['company', 'group'] as const;
+/**
+ * `sub_companies`: a group's main company and its sub-companies ranked together, offered to the learners of all of
+ * them when the main company's admin allows it (off by default).
+ */
+export const LEADERBOARD_SCOPES = ['company', 'group', 'sub_companies'] as const;
 export const leaderboardScopeSchema = z.enum(LEADERBOARD_SCOPES, 'validation.invalid');
 export type LeaderboardScope = z.infer<typeof leaderboardScopeSchema>;
 export const LEADERBOARD_PAGE_MAX = 100;
@@ -162,6 +166,8 @@ export const leaderboardSettingsSchema = z.object({
     scopes: z.array(leaderboardScopeSchema),
     season: z.number(),
     season_started_at: z.string(),
+    /** Whether the company is a group's main company, so `sub_companies` can be allowed. */
+    has_sub_companies: z.boolean(),
     excluded: z.array(
       z.object({ id: z.number(), name: z.string(), surname: z.string(), email: z.string().nullable() }),
     ),

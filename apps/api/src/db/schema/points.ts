@@ -98,6 +98,23 @@ export const pointTotals = pgTable(
   ],
 );
 
+/**
+ * How many people hold each total of a period (people with points only; the leader table subtracts those it leaves
+ * out): a table's size and a person's rank are sums over a few hundred rows rather than counts over every person. A
+ * trigger on point_totals keeps it in step in the writer's transaction (migration 0034).
+ */
+export const pointTotalCounts = pgTable(
+  'point_total_counts',
+  {
+    companyId: companyRef(),
+    period: text().notNull(),
+    periodKey: integer().notNull(),
+    points: integer().notNull(),
+    people: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.period, t.periodKey, t.points] }), tenantPolicy(t.companyId)],
+);
+
 /** A company's leader table: the periods and scopes learners see, and the current season. */
 export const leaderboardSettings = pgTable(
   'leaderboard_settings',

@@ -16,7 +16,14 @@ import type { Platform } from '../../../platform/deps.js';
 import { invalidFields } from '../../../platform/http/errors.js';
 import { columnValues, defineResource, presentActiveStatus } from '../../../platform/resource/resource.js';
 import { attachFile, detachFile, replaceFile } from '../../system/files/service.js';
-import { audienceIncludes, checkedAudience, readerOf, stableSignedUrl } from '../announcements/service.js';
+import {
+  audienceIncludes,
+  checkDayRange,
+  checkedAudience,
+  readerOf,
+  stableSignedUrl,
+  updatedAudience,
+} from '../announcements/service.js';
 
 const NS = advertisementsContract.namespace;
 
@@ -50,7 +57,8 @@ type Reader = Pick<Actor, 'companyId' | 'userId'>;
  */
 export function createAdvertisementsService(platform: Platform) {
   const db = platform.database.db;
-  const sign = (companyId: number, url: string | null) => stableSignedUrl(platform, companyId, url);
+  const sign = (companyId: number, url: string | null, readerCompanyId?: number) =>
+    stableSignedUrl(platform, companyId, url, readerCompanyId);
 
   async function present(tx: Db, companyId: number, ids: number[]): Promise<Advertisement[]> {
     if (ids.length === 0) return [];
@@ -109,22 +117,8 @@ export function createAdvertisementsService(platform: Platform) {
     },
 
     async update(tx, actor, before, input) {
-      const audience =
-        input.audience === undefined && input.group_ids === undefined && input.company_ids === undefined
-          ? {}
-          : await checkedAudience(
-              tx,
-              actor.companyId,
-              {
-                audience: input.audience ?? before.audience,
-                group_ids: input.group_ids ?? before.group_ids,
-                company_ids: input.company_ids ?? before.company_ids,
-              },
-              NS,
-            );
-      const start = input.start_date ?? before.start_date;
-      const end = input.end_date === undefined ? before.end_date : input.end_date;
-      if (end !== null && end < start) throw invalidFields({ end_date: `${NS}.errors.end_before_start` });
+      const audience = await updatedAudience(tx, actor.companyId, input, before, NS);
+      checkDayRange(input, before, ['start_date', 'end_date'], `${NS}.errors.end_before_start`);
       if (
         input.image_url !== undefined &&
         !(await replaceFile(tx, actor.companyId, before.image_url, input.image_url))
@@ -164,7 +158,7 @@ export function createAdvertisementsService(platform: Platform) {
             .limit(50),
         );
         return rows.flatMap((a) => {
-          const src = sign(a.companyId, a.imageUrl);
+          const src = sign(a.companyId, a.imageUrl, reader.companyId);
           return src ? [{ id: a.id, title: a.title, image_src: src, link_url: a.linkUrl }] : [];
         });
       }),

@@ -143,8 +143,29 @@ describe('announcements: audience, dates, read state, must-read notices', () => 
   });
 
   it('reaches the sub-companies a main company names, and no one else', async () => {
-    await announce({ title: 'Grup şirketlerine', audience: 'companies', company_ids: [sub.id] });
+    const created = await announce({
+      title: 'Grup şirketlerine',
+      audience: 'companies',
+      company_ids: [sub.id],
+      image_url: imageUrl,
+    });
     expect(await titles(asSub, subToken)).toContain('Grup şirketlerine');
+    // The sub-company's learner loads the main company's image on their own host, by its signed address only.
+    const seen = (await asSub(subToken, 'GET', `/api/announcements/${created.id}`)).json().data;
+    expect(seen.image_src).toMatch(new RegExp(`\\?expires=\\d+&signature=[^&]+&company=${company.id}$`));
+    const image = await asSub(subToken, 'GET', seen.image_src);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload).toEqual(bytes);
+    const unsigned = `${imageUrl}?company=${company.id}`;
+    expect((await asSub(subToken, 'GET', unsigned)).statusCode).toBe(403);
+    const tampered = seen.image_src.replace(/signature=[^&]+/, 'signature=x');
+    expect((await asSub(subToken, 'GET', tampered)).statusCode).toBe(403);
+    // An unrelated company's host never serves it, signed or not; nor does a company named that is not the owner.
+    expect((await asOther(otherAdminToken, 'GET', seen.image_src)).statusCode).toBe(404);
+    expect(
+      (await asSub(subToken, 'GET', seen.image_src.replace(/company=\d+/, `company=${other.id}`))).statusCode,
+    ).toBe(404);
+    expect((await asSub(subToken, 'GET', `${imageUrl}?company=abc`)).statusCode).toBe(404);
     expect(await titles(as, outsiderToken)).not.toContain('Grup şirketlerine');
     const companies = await as(adminToken, 'GET', '/api/admin/audience-companies');
     expect(companies.json().data.map((c: { id: number }) => c.id)).toEqual([company.id, sub.id]);

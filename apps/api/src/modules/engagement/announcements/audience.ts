@@ -101,13 +101,58 @@ export async function checkedAudience(tx: Db, companyId: number, input: Audience
 }
 
 /**
+ * An update's audience checked against the record's (what it leaves out stays as it was): {} when the update does not
+ * touch the audience, else the columns to store.
+ */
+export async function updatedAudience(
+  tx: Db,
+  companyId: number,
+  input: Partial<AudienceInput>,
+  before: AudienceInput,
+  ns: string,
+) {
+  if (input.audience === undefined && input.group_ids === undefined && input.company_ids === undefined) return {};
+  return checkedAudience(
+    tx,
+    companyId,
+    {
+      audience: input.audience ?? before.audience,
+      group_ids: input.group_ids ?? before.group_ids,
+      company_ids: input.company_ids ?? before.company_ids,
+    },
+    ns,
+  );
+}
+
+/**
+ * An update's day range against the record's (the shared `dayRange` refinement sees only what the update sends): a
+ * 422 on the last day's field when it ends up before the first.
+ */
+export function checkDayRange<From extends string, To extends string>(
+  input: { [K in From]?: string } & { [K in To]?: string | null },
+  before: { [K in From]: string } & { [K in To]: string | null },
+  [from, to]: [From, To],
+  message: string,
+): void {
+  const first: string = input[from] ?? before[from];
+  const last: string | null = input[to] === undefined ? before[to] : (input[to] as string | null);
+  if (last !== null && last < first) throw invalidFields({ [to]: message });
+}
+
+/**
  * A signed address of a private image, stable for a while: signed as of the start of the current window (a tenth of
  * the address's lifetime, at most ten minutes), so the browser's cache keeps the banner between pages and a record
- * reads the same twice; it stays valid for at least nine tenths of the lifetime.
+ * reads the same twice; it stays valid for at least nine tenths of the lifetime. A reader in another company of the
+ * group (a sub-company's learner, a main company's row) gets an address their own host serves.
  */
-export function stableSignedUrl(platform: Platform, companyId: number, url: string | null): string | null {
+export function stableSignedUrl(
+  platform: Platform,
+  companyId: number,
+  url: string | null,
+  readerCompanyId: number = companyId,
+): string | null {
   if (!url) return null;
   const windowMs = Math.min(600_000, platform.config.FILE_URL_TTL_SECONDS * 100);
   const now = Date.now();
-  return signedFileUrl(platform, companyId, url, new Date(now - (now % windowMs)));
+  return signedFileUrl(platform, companyId, url, new Date(now - (now % windowMs)), readerCompanyId);
 }

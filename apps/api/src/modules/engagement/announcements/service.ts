@@ -23,18 +23,22 @@ import {
   type AudienceReader,
   audienceIncludes,
   audienceSizeSql,
+  checkDayRange,
   checkedAudience,
   readerOf,
   stableSignedUrl,
+  updatedAudience,
 } from './audience.js';
 
 export {
   type AudienceReader,
   audienceIncludes,
   audienceSizeSql,
+  checkDayRange,
   checkedAudience,
   readerOf,
   stableSignedUrl,
+  updatedAudience,
 } from './audience.js';
 
 const NS = announcementsContract.namespace;
@@ -70,7 +74,8 @@ type Reader = Pick<Actor, 'companyId' | 'userId'>;
  */
 export function createAnnouncementsService(platform: Platform, needs: { notifications: NotificationsService }) {
   const db = platform.database.db;
-  const sign = (companyId: number, url: string | null) => stableSignedUrl(platform, companyId, url);
+  const sign = (companyId: number, url: string | null, readerCompanyId?: number) =>
+    stableSignedUrl(platform, companyId, url, readerCompanyId);
 
   async function present(tx: Db, companyId: number, ids: number[]): Promise<Announcement[]> {
     if (ids.length === 0) return [];
@@ -141,24 +146,8 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
     },
 
     async update(tx, actor, before, input) {
-      const audience =
-        input.audience === undefined && input.group_ids === undefined && input.company_ids === undefined
-          ? {}
-          : await checkedAudience(
-              tx,
-              actor.companyId,
-              {
-                audience: input.audience ?? before.audience,
-                group_ids: input.group_ids ?? before.group_ids,
-                company_ids: input.company_ids ?? before.company_ids,
-              },
-              NS,
-            );
-      const publish = input.publish_date ?? before.publish_date;
-      const expiry = input.expiry_date === undefined ? before.expiry_date : input.expiry_date;
-      if (expiry !== null && expiry < publish) {
-        throw invalidFields({ expiry_date: `${NS}.errors.expiry_before_publish` });
-      }
+      const audience = await updatedAudience(tx, actor.companyId, input, before, NS);
+      checkDayRange(input, before, ['publish_date', 'expiry_date'], `${NS}.errors.expiry_before_publish`);
       if (
         input.image_url !== undefined &&
         !(await replaceFile(tx, actor.companyId, before.image_url, input.image_url))
@@ -184,11 +173,11 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
   });
 
   type Row = typeof announcements.$inferSelect & { readAt: Date | null };
-  const presentForReader = (row: Row): LearnerAnnouncement => ({
+  const presentForReader = (reader: AudienceReader, row: Row): LearnerAnnouncement => ({
     id: row.id,
     title: row.title,
     body: row.body,
-    image_src: sign(row.companyId, row.imageUrl),
+    image_src: sign(row.companyId, row.imageUrl, reader.companyId),
     publish_date: row.publishDate,
     expiry_date: row.expiryDate,
     pinned: row.pinned,
@@ -263,7 +252,7 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
         );
         const unread = counts?.unread ?? 0;
         return {
-          data: rows.map(({ row, readAt }) => presentForReader({ ...row, readAt })),
+          data: rows.map(({ row, readAt }) => presentForReader(reader, { ...row, readAt })),
           meta: {
             page: query.page,
             per_page: query.per_page,
@@ -279,7 +268,7 @@ export function createAnnouncementsService(platform: Platform, needs: { notifica
         const reader = await readerOf(tx, who);
         const [found] = await visible(tx, reader, eq(announcements.id, id));
         if (!found) throw notFound();
-        return presentForReader({ ...found.row, readAt: found.readAt });
+        return presentForReader(reader, { ...found.row, readAt: found.readAt });
       }),
 
     /** POST api/announcements/{id}/read: the reader has read it (once; again changes nothing). */

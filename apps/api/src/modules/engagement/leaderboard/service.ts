@@ -15,7 +15,7 @@ import {
 } from '@kampus/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { inTenant } from '../../../db/scope.js';
+import { inTenant, withSystemScope } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
 import { record } from '../../../platform/events.js';
@@ -48,7 +48,10 @@ interface SettingsRow {
   season_started_at: Date | string;
 }
 
-/** The company's settings; a company that never saved any shows everything, in season 1 since it was made. */
+/**
+ * The company's settings; a company that never saved any shows every period and its own scopes, in season 1 since it
+ * was made.
+ */
 async function settingsRow(tx: Db, companyId: number): Promise<SettingsRow> {
   const [row] = rowsOf<SettingsRow>(
     await tx.execute(sql`select periods, scopes, season, season_started_at from leaderboard_settings
@@ -60,7 +63,8 @@ async function settingsRow(tx: Db, companyId: number): Promise<SettingsRow> {
   );
   return {
     periods: [...LEADERBOARD_PERIODS],
-    scopes: [...LEADERBOARD_SCOPES],
+    // Ranking a group's companies together waits for the main company's admin to allow it.
+    scopes: LEADERBOARD_SCOPES.filter((s) => s !== 'sub_companies'),
     season: 1,
     season_started_at: company?.created_at ?? new Date(),
   };
@@ -85,28 +89,108 @@ export function periodKey(period: LeaderboardPeriod, season: number, now = new D
   return Math.round((local - sinceMonday * 86_400_000 - Date.UTC(2000, 0, 1)) / 86_400_000);
 }
 
-const periodKeySql = (period: LeaderboardPeriod, season: number): SQL => sql`${periodKey(period, season)}::integer`;
+/** One company's rows of a period in point_totals: the company and its key (seasons are numbered per company). */
+interface Slice {
+  companyId: number;
+  key: number;
+}
+
+/** How many people (not left out) hold each total, highest first: what sizes and ranks are summed from. */
+interface Bucket {
+  points: number;
+  people: number;
+}
+
+/**
+ * Where a page starts in buckets: the total its first row has, how many rows of that total come before it, and the
+ * rank of those rows (1 + everyone with more points); null past the end.
+ */
+export function pageStart(buckets: Bucket[], offset: number) {
+  let above = 0;
+  for (const bucket of buckets) {
+    if (above + bucket.people > offset) return { points: bucket.points, skip: offset - above, rank: above + 1 };
+    above += bucket.people;
+  }
+  return null;
+}
+
+const notLeftOut = (alias: string) =>
+  sql.raw(`not exists (select 1 from leaderboard_exclusions x
+    where x.company_id = ${alias}.company_id and x.user_id = ${alias}.user_id)`);
 
 /**
  * The leader table (issue 17): learners' `GET api/leaderboard`, the admin's settings (periods, scopes, people left
- * out) and the season reset (`POST api/company/reset-points`). Ranks come from `point_totals` through its index on
- * (company, period, key, points desc): a page is an index range read with `rank()` over it, one's own rank a count
- * of the entries above one's points.
+ * out) and the season reset (`POST api/company/reset-points`). Nothing counts every person on a read: the table's size
+ * and a person's rank are sums over `point_total_counts` (people per total, kept by a trigger) less the few people left
+ * out, and a page is an index range read of `point_totals` from the total its first row has (found in those sums),
+ * per company, merged in points order.
  */
 export function createLeaderboardService(platform: Platform) {
   const db = platform.database.db;
 
-  /** The rows of a period's table the viewer may see: the company's, or one group's; people left out never. */
-  function tableRows(companyId: number, period: LeaderboardPeriod, key: SQL, groupId: number | null): SQL {
-    const group =
+  const inSlices = (alias: string, period: LeaderboardPeriod, slices: Slice[]) =>
+    sql`${sql.raw(alias)}.period = ${period} and (${sql.raw(alias)}.company_id, ${sql.raw(alias)}.period_key) in (${sql.join(
+      slices.map((s) => sql`(${s.companyId}::integer, ${s.key}::integer)`),
+      sql`, `,
+    )})`;
+
+  /** The buckets of a whole company table (one company, or a group of companies): counts less those left out. */
+  async function companyBuckets(tx: Db, period: LeaderboardPeriod, slices: Slice[]): Promise<Bucket[]> {
+    return rowsOf<Bucket>(
+      await tx.execute(sql`select points, sum(n)::integer as people from (
+          select c.points, c.people as n from point_total_counts c where ${inSlices('c', period, slices)}
+          union all
+          select t.points, -1 from point_totals t
+            join leaderboard_exclusions x on x.company_id = t.company_id and x.user_id = t.user_id
+            where ${inSlices('t', period, slices)} and t.points > 0
+        ) h group by points having sum(n) > 0 order by points desc`),
+    );
+  }
+
+  /**
+   * The buckets of one user group's table: each member's total looked up by its key (a group is a small share of a
+   * company; as a plain join the planner would rather read every total of the company). The LIMIT keeps the lookup
+   * a per-member index probe.
+   */
+  async function groupBuckets(tx: Db, period: LeaderboardPeriod, slice: Slice, groupId: number): Promise<Bucket[]> {
+    return rowsOf<Bucket>(
+      await tx.execute(sql`select t.points, count(*)::integer as people from user_group_members m
+          cross join lateral (select t.points from point_totals t
+            where t.company_id = m.company_id and t.period = ${period} and t.period_key = ${slice.key}::integer
+              and t.user_id = m.user_id limit 1) t
+          where m.company_id = ${slice.companyId} and m.group_id = ${groupId} and t.points > 0 and ${notLeftOut('m')}
+          group by t.points order by t.points desc`),
+    );
+  }
+
+  /**
+   * `limit` rows of the table from a page's start: per company an index range read from the start's total down
+   * (the group's members only for a group), merged in points order (ties by person), less the rows of the start's
+   * total that come before the page.
+   */
+  async function rowsFrom(
+    tx: Db,
+    period: LeaderboardPeriod,
+    slices: Slice[],
+    groupId: number | null,
+    start: { points: number; skip: number },
+    limit: number,
+  ): Promise<{ user_id: number; points: number }[]> {
+    const member =
       groupId === null
         ? sql``
         : sql`and exists (select 1 from user_group_members m
             where m.company_id = t.company_id and m.group_id = ${groupId} and m.user_id = t.user_id)`;
-    return sql`point_totals t
-      where t.company_id = ${companyId} and t.period = ${period} and t.period_key = ${key} and t.points > 0
-        and not exists (select 1 from leaderboard_exclusions x where x.company_id = t.company_id and x.user_id = t.user_id)
-        ${group}`;
+    const branches = slices.map(
+      (slice) => sql`(select t.user_id, t.points from point_totals t
+        where t.company_id = ${slice.companyId} and t.period = ${period} and t.period_key = ${slice.key}::integer
+          and t.points > 0 and t.points <= ${start.points}::integer and ${notLeftOut('t')} ${member}
+        order by t.points desc, t.user_id limit ${start.skip + limit}::integer)`,
+    );
+    return rowsOf<{ user_id: number; points: number }>(
+      await tx.execute(sql`select user_id, points from (${sql.join(branches, sql` union all `)}) u
+        order by points desc, user_id limit ${limit}::integer offset ${start.skip}::integer`),
+    );
   }
 
   async function present(
@@ -139,6 +223,31 @@ export function createLeaderboardService(platform: Platform) {
     });
   }
 
+  /**
+   * The group the viewer's company belongs to when its main company allows ranking it together: the main company
+   * and its sub-companies (main first), each with its current season; null otherwise. Read across companies in the
+   * system scope, the ids written into the filter.
+   */
+  async function groupCompanies(tx: Db, companyId: number): Promise<{ id: number; season: number }[] | null> {
+    return withSystemScope(tx, async () => {
+      const [company] = rowsOf<{ root: number }>(
+        await tx.execute(sql`select coalesce(parent_id, id) as root from companies where id = ${companyId}`),
+      );
+      if (!company) return null;
+      const [root] = rowsOf<{ scopes: string[] }>(
+        await tx.execute(sql`select scopes from leaderboard_settings where company_id = ${company.root}`),
+      );
+      if (!root?.scopes.includes('sub_companies')) return null;
+      const members = rowsOf<{ id: number; season: number }>(
+        await tx.execute(sql`select c.id, coalesce(s.season, 1) as season from companies c
+          left join leaderboard_settings s on s.company_id = c.id
+          where c.id = ${company.root} or c.parent_id = ${company.root}
+          order by c.id <> ${company.root}, c.id`),
+      );
+      return members.length > 1 ? members : null;
+    });
+  }
+
   /** GET api/leaderboard: a page of the table, its podium and the viewer's own place. */
   async function board(actor: Actor, query: LeaderboardQuery): Promise<Leaderboard> {
     return inTenant(db, actor.companyId, async (tx) => {
@@ -148,44 +257,65 @@ export function createLeaderboardService(platform: Platform) {
       }
       const settings = await settingsRow(tx, actor.companyId);
       const periods = LEADERBOARD_PERIODS.filter((p) => settings.periods.includes(p));
-      const scopes = LEADERBOARD_SCOPES.filter((s) => settings.scopes.includes(s));
+      const group = await groupCompanies(tx, actor.companyId);
+      const scopes = LEADERBOARD_SCOPES.filter((s) =>
+        s === 'sub_companies' ? group !== null : settings.scopes.includes(s),
+      );
       const period = query.period && periods.includes(query.period) ? query.period : (periods[0] ?? 'all');
       const groups = rowsOf<{ id: number; name: string }>(
         await tx.execute(sql`select g.id, g.name from user_groups g
           join user_group_members m on m.group_id = g.id and m.company_id = g.company_id
           where g.company_id = ${actor.companyId} and m.user_id = ${actor.userId} order by g.name, g.id`),
       );
-      const wantsGroup = query.scope === 'group' && scopes.includes('group') && groups.length > 0;
-      const scope: LeaderboardScope = wantsGroup || !scopes.includes('company') ? 'group' : 'company';
+      const wanted = query.scope && scopes.includes(query.scope) ? query.scope : null;
+      const scope: LeaderboardScope =
+        wanted === 'group' && groups.length === 0
+          ? scopes.includes('company')
+            ? 'company'
+            : 'group'
+          : (wanted ?? (scopes.includes('company') ? 'company' : (scopes[0] ?? 'company')));
       const groupId =
         scope === 'group' ? (groups.find((g) => g.id === query.group_id)?.id ?? groups[0]?.id ?? null) : null;
       const [company] = rowsOf<{ restrict: number }>(
         await tx.execute(sql`select surname_view_restrict as restrict from companies where id = ${actor.companyId}`),
       );
       const restrict = company?.restrict ?? 0;
-      const key = periodKeySql(period, settings.season);
-      // A group scope without any group of the viewer's has nobody in it.
-      const from = scope === 'group' && groupId === null ? null : tableRows(actor.companyId, period, key, groupId);
+      const own: Slice = { companyId: actor.companyId, key: periodKey(period, settings.season) };
+      const slices =
+        scope === 'sub_companies' && group
+          ? group.map((c) => ({ companyId: c.id, key: periodKey(period, c.season) }))
+          : [own];
       const offset = (query.page - 1) * query.per_page;
-      const ranked = (limit: number, skip: number) =>
-        sql`select t.user_id, t.points from ${from} order by t.points desc, t.user_id limit ${limit} offset ${skip}`;
-      const [page, podium, totalRows, mine] = from
-        ? await Promise.all([
-            tx.execute(ranked(query.per_page, offset)),
-            tx.execute(ranked(3, 0)),
-            tx.execute(sql`select count(*)::integer as total from ${from}`),
-            tx.execute(sql`select me.points, (select count(*)::integer + 1 from ${from} and t.points > me.points) as rank
-              from point_totals me
-              where me.company_id = ${actor.companyId} and me.period = ${period} and me.period_key = ${key}
-                and me.user_id = ${actor.userId} and me.points > 0
-                and not exists (select 1 from leaderboard_exclusions x
-                  where x.company_id = me.company_id and x.user_id = me.user_id)`),
-          ])
-        : [null, null, null, null];
-      const pageRows = page ? rowsOf<{ user_id: number; points: number }>(page) : [];
-      const podiumRows = podium ? rowsOf<{ user_id: number; points: number }>(podium) : [];
-      const firstRank = await firstRankOf(tx, from, pageRows[0]?.points, offset);
-      const meRow = mine ? rowsOf<{ points: number; rank: number }>(mine)[0] : undefined;
+      // Another company's rows are read in the system scope; every statement below names its companies.
+      const across = <T>(fn: () => Promise<T>) => (slices.length > 1 ? withSystemScope(tx, fn) : fn());
+      const { buckets, pageRows, podiumRows, start } = await across(async () => {
+        // A group scope without any group of the viewer's has nobody in it.
+        const buckets =
+          scope === 'group'
+            ? groupId === null
+              ? []
+              : await groupBuckets(tx, period, own, groupId)
+            : await companyBuckets(tx, period, slices);
+        const start = pageStart(buckets, offset);
+        const top = pageStart(buckets, 0);
+        const read = (from: typeof start, limit: number) =>
+          from ? rowsFrom(tx, period, slices, groupId, from, limit) : Promise.resolve([]);
+        const pageRows = await read(start, query.per_page);
+        const podiumRows = offset === 0 && query.per_page >= 3 ? pageRows.slice(0, 3) : await read(top, 3);
+        return { buckets, pageRows, podiumRows, start };
+      });
+      const [mine] = rowsOf<{ points: number }>(
+        await tx.execute(sql`select me.points from point_totals me
+          where me.company_id = ${own.companyId} and me.period = ${period} and me.period_key = ${own.key}::integer
+            and me.user_id = ${actor.userId} and me.points > 0 and ${notLeftOut('me')}`),
+      );
+      const inTable = mine && (scope !== 'group' || groupId !== null);
+      const meRow = inTable
+        ? {
+            points: mine.points,
+            rank: 1 + buckets.filter((b) => b.points > mine.points).reduce((sum, b) => sum + b.people, 0),
+          }
+        : undefined;
       const [balance] = rowsOf<{ points: number }>(
         await tx.execute(sql`select points from point_totals
           where company_id = ${actor.companyId} and period = 'all' and period_key = 0 and user_id = ${actor.userId}`),
@@ -199,31 +329,29 @@ export function createLeaderboardService(platform: Platform) {
           scopes,
           groups,
           season: { number: settings.season, started_at: iso(settings.season_started_at) },
-          podium: await present(tx, actor, restrict, withRanks(podiumRows, 0, 1)),
-          entries: await present(tx, actor, restrict, withRanks(pageRows, offset, firstRank)),
+          podium: await across(() => present(tx, actor, restrict, withRanks(podiumRows, 0, 1))),
+          entries: await across(() => present(tx, actor, restrict, withRanks(pageRows, offset, start?.rank ?? 1))),
           me: meRow ? ((await present(tx, actor, restrict, [{ user_id: actor.userId, ...meRow }]))[0] ?? null) : null,
           balance: balance?.points ?? 0,
         },
         meta: {
           page: query.page,
           per_page: query.per_page,
-          total: totalRows ? (rowsOf<{ total: number }>(totalRows)[0]?.total ?? 0) : 0,
+          total: buckets.reduce((sum, b) => sum + b.people, 0),
         },
       };
     });
   }
 
-  /** The true rank of a page's first row: 1 + how many have more points. */
-  async function firstRankOf(tx: Db, from: SQL | null, points: number | undefined, offset: number) {
-    if (from === null || points === undefined || offset === 0) return 1;
-    const [row] = rowsOf<{ above: number }>(
-      await tx.execute(sql`select count(*)::integer as above from ${from} and t.points > ${points}`),
-    );
-    return (row?.above ?? 0) + 1;
-  }
-
   async function settings(actor: Pick<Actor, 'companyId'>): Promise<LeaderboardSettings> {
     return inTenant(db, actor.companyId, (tx) => settingsOf(tx, actor.companyId));
+  }
+
+  async function hasSubCompanies(tx: Db, companyId: number): Promise<boolean> {
+    const [row] = rowsOf<{ found: boolean }>(
+      await tx.execute(sql`select exists (select 1 from companies where parent_id = ${companyId}) as found`),
+    );
+    return row?.found === true;
   }
 
   async function settingsOf(tx: Db, companyId: number): Promise<LeaderboardSettings> {
@@ -249,6 +377,7 @@ export function createLeaderboardService(platform: Platform) {
       scopes: LEADERBOARD_SCOPES.filter((s) => row.scopes.includes(s)),
       season: row.season,
       season_started_at: iso(row.season_started_at),
+      has_sub_companies: await hasSubCompanies(tx, companyId),
       excluded,
       seasons: seasons.map((s) => ({ ...s, started_at: iso(s.started_at), closed_at: iso(s.closed_at) })),
     };
@@ -258,6 +387,9 @@ export function createLeaderboardService(platform: Platform) {
   async function updateSettings(actor: Actor, input: LeaderboardSettingsUpdate): Promise<LeaderboardSettings> {
     return inTenant(db, actor.companyId, async (tx) => {
       const before = await settingsOf(tx, actor.companyId);
+      if (input.scopes.includes('sub_companies') && !(await hasSubCompanies(tx, actor.companyId))) {
+        throw invalidFields({ scopes: 'leaderboard.errors.no_sub_companies' });
+      }
       const ids = [...new Set(input.excluded_user_ids)];
       if (ids.length > 0) {
         const [found] = rowsOf<{ count: number }>(
@@ -311,7 +443,9 @@ export function createLeaderboardService(platform: Platform) {
             insert into point_season_standings (company_id, season, user_id, points, rank, season_started_at)
             select ${actor.companyId}, ${locked.season}, t.user_id, t.points,
               rank() over (order by t.points desc), ${iso(locked.season_started_at)}::timestamptz
-            from ${tableRows(actor.companyId, 'season', sql`${locked.season}`, null)}
+            from point_totals t
+            where t.company_id = ${actor.companyId} and t.period = 'season' and t.period_key = ${locked.season}
+              and t.points > 0 and ${notLeftOut('t')}
             returning 1)
           select count(*)::integer as count from standings`),
       );

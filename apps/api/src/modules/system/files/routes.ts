@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   errorBodySchema,
+  ID_MAX,
   itemResponseSchema,
   storageUsageSchema,
   uploadQuerySchema,
@@ -15,7 +16,7 @@ import { actorOf, companyOf } from '../../../platform/http/context.js';
 import { forbidden, notFound } from '../../../platform/http/errors.js';
 import { type ByteRange, isStoredName } from '../../../platform/storage.js';
 import { FILES_PATH, receiveUploads, rejectionBody, UploadRejected } from '../../../platform/uploads.js';
-import type { FilesService, ServedFile } from './service.js';
+import { FILE_OWNER_PARAM, type FilesService, type ServedFile } from './service.js';
 
 const tags = ['files'];
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -127,14 +128,29 @@ export async function registerFileRoutes(app: FastifyInstance, files: FilesServi
         schema: {
           tags,
           params: z.object({ name: z.string().max(64) }),
-          querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+          querystring: z.object({
+            expires: z.string().max(20).optional(),
+            signature: z.string().max(100).optional(),
+            /** The owner when it is another company of the host's group (a signed private file only). */
+            [FILE_OWNER_PARAM]: z.string().max(12).optional(),
+          }),
         },
       },
       async (request, reply) => {
-        const companyId = companyOf(request).id;
+        const host = companyOf(request);
         const { name } = request.params;
-        const file = isStoredName(name) ? await files.describe(companyId, name) : null;
-        if (!file) throw notFound();
+        const named = request.query[FILE_OWNER_PARAM];
+        const owner = named !== undefined && /^[1-9]\d{0,9}$/.test(named) ? Number(named) : null;
+        const companyId =
+          named === undefined
+            ? host.id
+            : owner !== null && owner <= ID_MAX
+              ? await files.ownerServedOn(host, owner)
+              : null;
+        const file = companyId !== null && isStoredName(name) ? await files.describe(companyId, name) : null;
+        if (!file || companyId === null) throw notFound();
+        // Another company's file is served here only by a signed address of its own (never a public file by name).
+        if (companyId !== host.id && file.visibility !== 'private') throw notFound();
         if (file.visibility === 'private' && !files.verifySignature(companyId, name, request.query)) {
           throw forbidden('upload.link_invalid');
         }

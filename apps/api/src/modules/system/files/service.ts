@@ -148,10 +148,23 @@ export async function copyFileTo(
  * already found allowed to see it: the only way a private file (document, video, export, certificate) is served.
  * Null for an address this server did not issue. Public files accept it too, so callers need not tell them apart.
  */
-export function signedFileUrl(platform: Platform, companyId: number, url: string, now?: Date): string | null {
+export function signedFileUrl(
+  platform: Platform,
+  companyId: number,
+  url: string,
+  now?: Date,
+  readerCompanyId: number = companyId,
+): string | null {
   const name = storedNameOf(url);
-  return name === null ? null : platform.fileUrls.sign(companyId, name, now).url;
+  if (name === null) return null;
+  const signed = platform.fileUrls.sign(companyId, name, now).url;
+  // A reader in another company of the group (a sub-company's learner reading its main company's announcement) loads
+  // it on their own host: the address names the owner, whose id the signature binds (see the files route).
+  return readerCompanyId === companyId ? signed : `${signed}&${FILE_OWNER_PARAM}=${companyId}`;
 }
+
+/** The query parameter naming a signed file's owning company when it is served on another host of its group. */
+export const FILE_OWNER_PARAM = 'company';
 
 /** Takes the company's storage lock for the rest of the transaction, so two uploads cannot both fit the last space. */
 async function lockStorageOf(tx: Db, companyId: number): Promise<void> {
@@ -310,6 +323,18 @@ export function createFilesService(platform: Platform) {
           .where(and(eq(storedFiles.companyId, companyId), eq(storedFiles.name, name))),
       );
       return row ?? null;
+    },
+
+    /**
+     * The company whose file a host serves when the address names `owner`: the host's own, or another company of the
+     * same group (the host's main company or one of its sub-companies); null for any other.
+     */
+    async ownerServedOn(host: { id: number; parentId: number | null }, owner: number): Promise<number | null> {
+      if (owner === host.id || owner === host.parentId) return owner;
+      const [row] = await asSystem(db, (tx) =>
+        tx.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, owner)),
+      );
+      return row?.parentId === host.id ? owner : null;
     },
 
     /** Opens a company's stored file (or the range of it); null when storage no longer has it. */

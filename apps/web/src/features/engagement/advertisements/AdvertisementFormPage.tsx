@@ -14,10 +14,10 @@ import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
+import { CoverField } from '../../../components/UploadField.js';
 import { ActiveStatusSelect, OrderInput } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
 import { AudienceFields } from '../announcements/AudienceFields.js';
-import { PrivateImageField } from '../announcements/PrivateImageField.js';
 import { advertisementsResource } from './api.js';
 
 const NS = advertisementsResource.contract.namespace;
@@ -56,10 +56,11 @@ function AdvertisementForm({ advertisement }: { advertisement: Advertisement | n
         <Stack>
           <Paper withBorder radius="lg" p="lg">
             <Stack>
-              <PrivateImageField
-                namespace={NS}
+              <CoverField
+                label={t(`${NS}.fields.image_url`)}
                 value={form.values.image_url || null}
-                saved={{ url: advertisement?.image_url ?? null, src: advertisement?.image_src ?? null }}
+                signedPreview={{ url: advertisement?.image_url ?? null, src: advertisement?.image_src ?? null }}
+                previewAlt={t(`${NS}.image_alt`)}
                 onChange={(url) => form.setField('image_url', url ?? '')}
                 onBusyChange={setUploading}
                 error={form.errors.image_url}
@@ -98,9 +99,9 @@ function AdvertisementForm({ advertisement }: { advertisement: Advertisement | n
                 groupIds={form.values.group_ids ?? []}
                 companyIds={form.values.company_ids ?? []}
                 onChange={(next) => {
-                  for (const [key, value] of Object.entries(next)) {
-                    form.setField(key as 'audience', value as never);
-                  }
+                  if (next.audience !== undefined) form.setField('audience', next.audience);
+                  if (next.group_ids !== undefined) form.setField('group_ids', next.group_ids);
+                  if (next.company_ids !== undefined) form.setField('company_ids', next.company_ids);
                 }}
                 errors={form.errors}
                 testId="advertisement"

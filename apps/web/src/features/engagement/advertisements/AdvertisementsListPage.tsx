@@ -1,4 +1,4 @@
-import { type Advertisement, AUDIENCES } from '@kampus/shared';
+import type { Advertisement } from '@kampus/shared';
 import { Group, Image, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { TableColumn, TableFilter } from '../../../components/DataTable.js'
 import { formatDay } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
+import { audienceColumn, audienceFilter } from '../announcements/AudienceFields.js';
 import { advertisementsResource } from './api.js';
 
 const NS = advertisementsResource.contract.namespace;
@@ -29,11 +30,7 @@ function useColumns(): TableColumn<Advertisement>[] {
         ),
       },
       { accessor: 'order', title: t(`${NS}.columns.order`), sortable: true, textAlign: 'right' },
-      {
-        accessor: 'audience',
-        title: t(`${NS}.columns.audience`),
-        render: (a) => t(`announcements.audiences.${a.audience}`),
-      },
+      audienceColumn(t, NS),
       {
         accessor: 'start_date',
         title: t(`${NS}.columns.start_date`),
@@ -69,12 +66,7 @@ export default function AdvertisementsListPage() {
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
     { kind: 'select', param: 'status', label: t(`${NS}.fields.status`), options: statusOptions },
-    {
-      kind: 'select',
-      param: 'audience',
-      label: t(`${NS}.fields.audience`),
-      options: AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) })),
-    },
+    audienceFilter(t, NS),
   ];
   return (
     <ResourceListPage<Advertisement>

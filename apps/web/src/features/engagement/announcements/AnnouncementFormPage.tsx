@@ -13,12 +13,12 @@ import { useParams } from 'react-router';
 import { pathTo } from '../../../app/route-names.js';
 import { DayInput } from '../../../components/DayInput.js';
 import { ResourceForm } from '../../../components/ResourceForm.js';
+import { CoverField } from '../../../components/UploadField.js';
 import { ActiveStatusSelect } from '../../frame/admin/records/RecordFields.js';
 import { RecordFormPage, useRecordSave } from '../../frame/admin/records/RecordFormPage.js';
 import { RichTextField } from '../../learning/content/RichTextField.js';
 import { AudienceFields } from './AudienceFields.js';
 import { announcementsResource } from './api.js';
-import { PrivateImageField } from './PrivateImageField.js';
 
 const NS = announcementsResource.contract.namespace;
 const LIST = pathTo('company.announcement');
@@ -73,15 +73,15 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
                 error={form.errors.body}
                 testId="announcement-body"
               />
-              <PrivateImageField
-                namespace={NS}
+              <CoverField
+                label={t(`${NS}.fields.image_url`)}
                 value={form.values.image_url ?? null}
-                saved={{ url: announcement?.image_url ?? null, src: announcement?.image_src ?? null }}
+                signedPreview={{ url: announcement?.image_url ?? null, src: announcement?.image_src ?? null }}
+                previewAlt={t(`${NS}.image_alt`)}
                 onChange={(url) => form.setField('image_url', url)}
                 onBusyChange={setUploading}
                 error={form.errors.image_url}
                 description={t(`${NS}.image_saved`)}
-                removable
                 testId="announcement-image"
               />
             </Stack>
@@ -94,9 +94,9 @@ function AnnouncementForm({ announcement }: { announcement: Announcement | null 
                 groupIds={form.values.group_ids ?? []}
                 companyIds={form.values.company_ids ?? []}
                 onChange={(next) => {
-                  for (const [key, value] of Object.entries(next)) {
-                    form.setField(key as 'audience', value as never);
-                  }
+                  if (next.audience !== undefined) form.setField('audience', next.audience);
+                  if (next.group_ids !== undefined) form.setField('group_ids', next.group_ids);
+                  if (next.company_ids !== undefined) form.setField('company_ids', next.company_ids);
                 }}
                 errors={form.errors}
                 testId="announcement"

@@ -1,4 +1,4 @@
-import { type Announcement, AUDIENCES } from '@kampus/shared';
+import type { Announcement } from '@kampus/shared';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPin } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -7,6 +7,7 @@ import type { TableColumn, TableFilter } from '../../../components/DataTable.js'
 import { formatDay } from '../../../lib/dates.js';
 import { ActiveStatusBadge, useActiveStatusOptions } from '../../frame/admin/records/ActiveStatusBadge.js';
 import { ResourceListPage } from '../../frame/admin/records/ResourceListPage.js';
+import { audienceColumn, audienceFilter } from './AudienceFields.js';
 import { announcementsResource } from './api.js';
 
 const NS = announcementsResource.contract.namespace;
@@ -48,11 +49,7 @@ function useColumns(): TableColumn<Announcement>[] {
           </Group>
         ),
       },
-      {
-        accessor: 'audience',
-        title: t(`${NS}.columns.audience`),
-        render: (a) => t(`${NS}.audiences.${a.audience}`),
-      },
+      audienceColumn(t, NS),
       {
         accessor: 'publish_date',
         title: t(`${NS}.columns.publish_date`),
@@ -91,12 +88,7 @@ export default function AnnouncementsListPage() {
   const statusOptions = useActiveStatusOptions(NS);
   const filters: TableFilter[] = [
     { kind: 'select', param: 'status', label: t(`${NS}.fields.status`), options: statusOptions },
-    {
-      kind: 'select',
-      param: 'audience',
-      label: t(`${NS}.fields.audience`),
-      options: AUDIENCES.map((value) => ({ value, label: t(`${NS}.audiences.${value}`) })),
-    },
+    audienceFilter(t, NS),
   ];
   return (
     <ResourceListPage<Announcement>

@@ -1,7 +1,9 @@
 import { AUDIENCES, type Audience } from '@kampus/shared';
 import { MultiSelect, SegmentedControl, Stack, Text, useMatches } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TableColumn, TableFilter } from '../../../components/DataTable.js';
 import { useAudienceCompanies, useAudienceGroups } from './api.js';
 
 interface AudienceFieldsProps {
@@ -76,4 +78,23 @@ export function AudienceFields({
       )}
     </Stack>
   );
+}
+
+/** The audience column of an admin list (announcements, banners), named in the list's own namespace. */
+export function audienceColumn<Row extends { audience: Audience }>(t: TFunction, namespace: string): TableColumn<Row> {
+  return {
+    accessor: 'audience',
+    title: t(`${namespace}.columns.audience`),
+    render: (row) => t(`announcements.audiences.${row.audience}`),
+  };
+}
+
+/** The audience filter of an admin list. */
+export function audienceFilter(t: TFunction, namespace: string): TableFilter {
+  return {
+    kind: 'select',
+    param: 'audience',
+    label: t(`${namespace}.fields.audience`),
+    options: AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) })),
+  };
 }

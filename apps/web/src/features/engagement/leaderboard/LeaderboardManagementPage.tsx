@@ -148,14 +148,16 @@ function SettingsForm({ settings }: { settings: LeaderboardSettings }) {
           error={form.errors.scopes}
         >
           <Group mt="xs">
-            {LEADERBOARD_SCOPES.map((scope) => (
-              <Checkbox
-                key={scope}
-                value={scope}
-                label={t(`leaderboard.scopes.${scope}`)}
-                data-testid={`scope-${scope}`}
-              />
-            ))}
+            {LEADERBOARD_SCOPES.filter((scope) => scope !== 'sub_companies' || settings.has_sub_companies).map(
+              (scope) => (
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={t(`leaderboard.scopes.${scope}`)}
+                  data-testid={`scope-${scope}`}
+                />
+              ),
+            )}
           </Group>
         </Checkbox.Group>
         <ExcludedPicker
