@@ -20,9 +20,10 @@
  *    read from the query probe), its event-loop delay, GC pauses and the longest waits for a pooled connection (of a
  *    transaction, of a single statement); and this client's own event-loop delay. The client shares the machine's
  *    cores: a lagging client would inflate the latencies it measures (by at most its loop delay), so compare its
- *    figures with the server's. Measured at 600 × 10 and 2,000 × 40 (session 29): the client's loop delay stayed
- *    under ~200 ms while the tail it measured was seconds long and matched the server's own PUT times; the tail was
- *    the saves waiting for a pooled connection behind the submits' transactions, not the client.
+ *    figures with the server's. Measured at 600 × 10 and 2,000 × 40 (session 29, docs/architecture.md, "Bench"): the
+ *    client's loop delay stayed mostly under ~150 ms while the tail it measured was seconds long and matched the
+ *    server's own PUT times, which were nearly all waiting for a pooled connection — so the latency is measured here,
+ *    not invented by the client; a client loop delay above the tail would say otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

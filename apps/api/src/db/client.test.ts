@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../../test/server-database.js';
-import { createAppPool, openDatabase, reservedForStatements, transactionGate } from './client.js';
-import { isDatabaseUnavailable } from './errors.js';
+import { createAppPool, openDatabase } from './client.js';
 import { asSystem, inTenant } from './scope.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -46,62 +45,6 @@ describe.skipIf(!serverUrl)('the application pool (PostgreSQL)', () => {
       expect(roles.map((result) => result.rows[0].role)).toEqual(['kampus_app', 'kampus_app']);
     } finally {
       await pool.end();
-    }
-  });
-});
-
-describe('the transaction gate', () => {
-  it('lets slots in at once, then the waiting ones first come, first served', async () => {
-    const gate = transactionGate(2, 5_000);
-    await gate.enter();
-    await gate.enter();
-    const order: number[] = [];
-    const third = gate.enter().then(() => order.push(3));
-    const fourth = gate.enter().then(() => order.push(4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(order).toEqual([]);
-    gate.leave();
-    await third;
-    expect(order).toEqual([3]);
-    gate.leave();
-    await fourth;
-    expect(order).toEqual([3, 4]);
-  });
-
-  it('fails a wait that outlasts the timeout as the database being unavailable (503), and forgets it', async () => {
-    const gate = transactionGate(1, 30);
-    await gate.enter();
-    const error = await gate.enter().catch((caught: unknown) => caught);
-    expect(isDatabaseUnavailable(error)).toBe(true);
-    // The timed-out waiter holds no place: the slot given back goes to the next caller.
-    gate.leave();
-    await expect(gate.enter()).resolves.toBeUndefined();
-  });
-
-  it('keeps a fifth of the pool for single statements', () => {
-    expect([1, 4, 5, 10, 20].map(reservedForStatements)).toEqual([0, 0, 1, 2, 4]);
-  });
-});
-
-describe.skipIf(!serverUrl)('single statements beside busy transactions on PostgreSQL', () => {
-  it('get a connection at once while every transaction slot is taken and more transactions wait', async () => {
-    const server = await createServerDatabase(serverUrl as string);
-    const database = await openDatabase({ url: server.url, poolMax: 5 });
-    try {
-      // 4 slots (one connection kept for statements) and 4 more transactions queued behind them, 600 ms each.
-      const slow = Array.from({ length: 8 }, () =>
-        database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.6)`)),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const began = performance.now();
-      await database.db.execute(sql`select 1`);
-      const waited = performance.now() - began;
-      await Promise.all(slow);
-      // Without the reserved connection the statement would queue behind the transactions (550 ms and more).
-      expect(waited).toBeLessThan(300);
-    } finally {
-      await database.close();
-      await server.drop();
     }
   });
 });

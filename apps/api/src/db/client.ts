@@ -132,7 +132,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // Idle clients' errors reach the pool too; the client's own listener has reported them already.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, casing: 'snake_case' });
-  runTransactionsOnOwnClient(pool, db, transactionGate(poolMax - reservedForStatements(poolMax), CONNECT_TIMEOUT_MS));
+  runTransactionsOnOwnClient(pool, db);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -162,71 +162,16 @@ export function createAppPool(url: string, poolMax: number): pg.Pool {
 }
 
 /**
- * Connections of the pool no transaction may take: single statements outside a transaction (an exam's answer save,
- * `kampus_exam_save_answer`, thousands a second during an exam) always find one within a statement's time, however
- * many transactions (exam submits and the work their events start) are running or queued. Without it a burst of
- * submits held every connection and the saves queued behind them for seconds (bench:exam's time series, issue 15).
- * A fifth of the pool: 2 of the default 10; none below 5.
- */
-export const reservedForStatements = (poolMax: number) => Math.floor(poolMax / 5);
-
-export interface TransactionGate {
-  /** Waits (first come, first served) for a slot; fails like a pool checkout that timed out after `timeoutMs`. */
-  enter(): Promise<void>;
-  leave(): void;
-}
-
-/** At most `slots` transactions hold a pooled connection at once; the others wait here, not in the pool's queue. */
-export function transactionGate(slots: number, timeoutMs: number): TransactionGate {
-  let free = slots;
-  const waiting: { grant: () => void }[] = [];
-  return {
-    enter() {
-      if (free > 0) {
-        free--;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve, reject) => {
-        const entry = {
-          grant: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(entry), 1);
-          // The words pg-pool uses for its own checkout timeout: the request answers 503, as that one does.
-          reject(new Error('timeout exceeded when trying to connect: every transaction slot stayed busy'));
-        }, timeoutMs);
-        waiting.push(entry);
-      });
-    },
-    leave() {
-      const next = waiting.shift();
-      if (next) next.grant();
-      else free++;
-    },
-  };
-}
-
-/**
  * drizzle's transaction on a pool leaks the client when BEGIN fails (its release sits in a `finally` that BEGIN
  * never reaches), so a broken connection picked from the pool at the wrong moment would be lost for good and, a few
  * times over, exhaust the pool. Here every transaction checks its client out itself, always gives it back, and
- * gives it back as broken (pg-pool then closes it) when the connection failed. Each first takes a slot of `gate`.
+ * gives it back as broken (pg-pool then closes it) when the connection failed.
  */
-function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase, gate: TransactionGate): void {
+function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase): void {
   // A drizzle instance per pooled connection, made once.
   const onClient = new WeakMap<pg.PoolClient, NodePgDatabase>();
   const transaction: NodePgDatabase['transaction'] = async (fn, config) => {
-    await gate.enter();
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      gate.leave();
-      throw error;
-    }
+    const client = await pool.connect();
     let failure: unknown;
     try {
       let clientDb = onClient.get(client);
@@ -241,7 +186,6 @@ function runTransactionsOnOwnClient(pool: pg.Pool, db: NodePgDatabase, gate: Tra
       throw error;
     } finally {
       client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
-      gate.leave();
     }
   };
   db.transaction = transaction;
