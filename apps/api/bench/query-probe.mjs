@@ -72,14 +72,16 @@ if (typeof runExclusiveQuery === 'function') {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The interval figures (`?interval=1`): event-loop delay, GC pauses, pool waits and server-side request times.
+// The interval figures (`?interval=1`): event-loop delay, GC pauses, pool waits and server-side request times. They are
+// gathered from the first such call on only, so the other benches' servers (bench:assign weighs its server's memory)
+// carry none of it.
 
 let probeServer = null;
+let measuring = false;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-loopDelay.enable();
 const emptyGc = () => ({ count: 0, ms: 0, maxMs: 0, major: 0, majorMs: 0 });
 let gc = emptyGc();
-new PerformanceObserver((list) => {
+const gcObserver = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gc.count++;
     gc.ms += entry.duration;
@@ -90,11 +92,12 @@ new PerformanceObserver((list) => {
       gc.majorMs += entry.duration;
     }
   }
-}).observe({ entryTypes: ['gc'] });
+});
 // A checkout with a callback is pg-pool's own, for a single statement (pool.query); one awaited is a transaction's.
 const emptyPool = () => ({ count: 0, ms: 0, maxMs: 0, statementMaxMs: 0, transactionMaxMs: 0 });
 let poolWaits = emptyPool();
 const noteWait = (began, kind) => {
+  if (!measuring) return;
   const waited = performance.now() - began;
   poolWaits.count++;
   poolWaits.ms += waited;
@@ -119,7 +122,7 @@ let requestTimes = new Map();
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function emitTimed(event, ...args) {
   const [request, response] = args;
-  if (event === 'request' && this !== probeServer && response) {
+  if (measuring && event === 'request' && this !== probeServer && response) {
     const began = performance.now();
     response.once('finish', () => {
       const times = requestTimes.get(request.method) ?? [];
@@ -132,6 +135,11 @@ http.Server.prototype.emit = function emitTimed(event, ...args) {
 const at = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 function takeInterval() {
+  if (!measuring) {
+    measuring = true;
+    loopDelay.enable();
+    gcObserver.observe({ entryTypes: ['gc'] });
+  }
   const requests = Object.fromEntries(
     [...requestTimes].map(([method, times]) => {
       const sorted = times.sort((a, b) => a - b);
