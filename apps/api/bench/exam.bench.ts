@@ -15,11 +15,20 @@
  * 5. Prints what the saves and submits cost per request, which a busy shared machine blurs far less than latency:
  *    the server's statements and the CPU of the server, of the PostgreSQL backends serving it and of this client.
  *    The measured phases start once the demo data's background jobs (certificate renders) are done.
+ * 6. Prints the save phase as a time series (BENCH_SERIES_SECONDS, 5 s windows): calls a second and the save latency
+ *    this client measured; the server's own time for its PUTs (from its 'request' event to the response's 'finish',
+ *    read from the query probe), its event-loop delay, GC pauses and the longest waits for a pooled connection (of a
+ *    transaction, of a single statement); and this client's own event-loop delay. The client shares the machine's
+ *    cores: a lagging client would inflate the latencies it measures (by at most its loop delay), so compare its
+ *    figures with the server's. Measured at 600 × 10 and 2,000 × 40 (session 29, docs/architecture.md, "Bench"): the
+ *    client's loop delay stayed mostly under ~150 ms while the tail it measured was seconds long and matched the
+ *    server's own PUT times, which were nearly all waiting for a pooled connection — so the latency is measured here,
+ *    not invented by the client; a client loop delay above the tail would say otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { ROLE } from '@kampus/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -29,6 +38,7 @@ import {
   databaseKind,
   machine,
   newJwtSecret,
+  type ProbeInterval,
   pad,
   prepareDatabase,
   runBench,
@@ -45,6 +55,7 @@ const WAVE = 100;
 const HOST = 'demo.localhost';
 const LEARNER = 'learner@demo.test';
 
+const SERIES_SECONDS = Number(process.env.BENCH_SERIES_SECONDS ?? 5);
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
@@ -96,6 +107,10 @@ async function costsOf(target: Awaited<ReturnType<typeof startKampus>>['target']
   // second, and each one counts with the CPU it used while seen (all of it for one opened during the phase).
   const monitor = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
   await monitor?.connect();
+  // A backend ended from outside (the database dropped at the end, a server restart) must not end the bench.
+  monitor?.on('error', () => {
+    readable = false;
+  });
   const backends = new Map<number, { first: number; last: number }>();
   let readable = monitor !== null;
   let started = false;
@@ -140,6 +155,105 @@ async function costsOf(target: Awaited<ReturnType<typeof startKampus>>['target']
       };
     },
   };
+}
+
+interface Window {
+  from: number;
+  saves: number;
+  submits: number;
+  save: { p50: number; p95: number; max: number };
+  submitP50: number;
+  serverPut: { p95: number; max: number };
+  serverLoopMaxMs: number;
+  gcMs: number;
+  gcMaxMs: number;
+  majorGcs: number;
+  poolWaitMaxMs: number;
+  statementPoolWaitMaxMs: number;
+  clientLoopMaxMs: number;
+}
+
+/** The save phase in windows of SERIES_SECONDS: what the client measured, and what the server and client saw. */
+function seriesOf(
+  ends: { kind: string; at: number; ms: number }[],
+  samples: { at: number; clientLoopMaxMs: number; probe: ProbeInterval }[],
+  seconds: number,
+): Window[] {
+  const windows: Window[] = [];
+  const width = SERIES_SECONDS * 1000;
+  for (let from = 0; from < seconds * 1000; from += width) {
+    const inWindow = ({ at }: { at: number }) => at >= from && at < from + width;
+    const saves = ends.filter((end) => end.kind === 'save' && inWindow(end)).map((end) => end.ms);
+    const submits = ends.filter((end) => end.kind === 'submit' && inWindow(end)).map((end) => end.ms);
+    saves.sort((a, b) => a - b);
+    submits.sort((a, b) => a - b);
+    const probes = samples.filter(inWindow);
+    const maxOf = (values: number[]) => values.reduce((max, value) => Math.max(max, value), 0);
+    const puts = probes.map((sample) => sample.probe.requests.PUT).filter((put) => put !== undefined);
+    windows.push({
+      from: from / 1000,
+      saves: saves.length / SERIES_SECONDS,
+      submits: submits.length / SERIES_SECONDS,
+      save: { p50: percentile(saves, 50), p95: percentile(saves, 95), max: percentile(saves, 100) },
+      submitP50: percentile(submits, 50),
+      // The worst second's p95 within the window (the probe answers per second).
+      serverPut: { p95: maxOf(puts.map((put) => put.p95)), max: maxOf(puts.map((put) => put.max)) },
+      serverLoopMaxMs: maxOf(probes.map((sample) => sample.probe.loop.maxMs)),
+      gcMs: probes.reduce((sum, sample) => sum + sample.probe.gc.ms, 0),
+      gcMaxMs: maxOf(probes.map((sample) => sample.probe.gc.maxMs)),
+      majorGcs: probes.reduce((sum, sample) => sum + sample.probe.gc.major, 0),
+      poolWaitMaxMs: maxOf(probes.map((sample) => sample.probe.pool.transactionMaxMs)),
+      statementPoolWaitMaxMs: maxOf(probes.map((sample) => sample.probe.pool.statementMaxMs)),
+      clientLoopMaxMs: maxOf(probes.map((sample) => sample.clientLoopMaxMs)),
+    });
+  }
+  return windows;
+}
+
+function printSeries(series: Window[]) {
+  console.log(
+    `\nthe save phase every ${SERIES_SECONDS} s — client: calls/s and save latency; server (its probe): PUT time from ` +
+      "'request' to 'finish' (worst second), event-loop delay, GC pauses (total, longest, major ones), longest pool " +
+      'wait of a transaction and of a single statement (a save); client: its own event-loop delay (it inflates the client latencies by up to as much)',
+  );
+  const head = [
+    ['s', 5],
+    ['saves/s', 8],
+    ['subm/s', 7],
+    ['p50', 7],
+    ['p95', 7],
+    ['max', 7],
+    ['srv p95', 8],
+    ['srv max', 8],
+    ['loop', 6],
+    ['gc ms', 7],
+    ['gc max', 7],
+    ['major', 6],
+    ['pool tx', 8],
+    ['pool st', 8],
+    ['c.loop', 7],
+  ] as const;
+  console.log(head.map(([label, width]) => pad(label, width)).join(''));
+  for (const w of series) {
+    const cells = [
+      w.from,
+      w.saves.toFixed(0),
+      w.submits.toFixed(0),
+      w.save.p50.toFixed(0),
+      w.save.p95.toFixed(0),
+      w.save.max.toFixed(0),
+      w.serverPut.p95.toFixed(0),
+      w.serverPut.max.toFixed(0),
+      w.serverLoopMaxMs.toFixed(0),
+      w.gcMs.toFixed(0),
+      w.gcMaxMs.toFixed(0),
+      w.majorGcs,
+      w.poolWaitMaxMs.toFixed(0),
+      w.statementPoolWaitMaxMs.toFixed(0),
+      w.clientLoopMaxMs.toFixed(0),
+    ];
+    console.log(cells.map((cell, i) => pad(cell, head[i]?.[1] ?? 7)).join(''));
+  }
 }
 
 await runBench('kampus-bench-exam-', async (run) => {
@@ -227,10 +341,15 @@ await runBench('kampus-bench-exam-', async (run) => {
   const errors = { start: 0, save: 0, submit: 0 };
   const errorSamples: string[] = [];
   const acked = new Map<string, { seq: number; key: string }>();
+  // The time series of the save phase: every answered call's end (ms since the phase began) and latency.
+  let seriesOrigin: number | null = null;
+  const ends: { kind: keyof typeof timings; at: number; ms: number }[] = [];
   const timed = async (kind: keyof typeof timings, url: string, call: Parameters<typeof send>[1]) => {
     const began = performance.now();
     const answer = await send(url, call, agent).catch((error: Error) => ({ status: 0, body: error.message }));
-    timings[kind].push(performance.now() - began);
+    const ended = performance.now();
+    timings[kind].push(ended - began);
+    if (seriesOrigin !== null) ends.push({ kind, at: ended - seriesOrigin, ms: ended - began });
     if (answer.status >= 300 || answer.status === 0) {
       errors[kind]++;
       if (errorSamples.length < 5) errorSamples.push(`${kind} ${answer.status} ${answer.body.slice(0, 200)}`);
@@ -270,7 +389,22 @@ await runBench('kampus-bench-exam-', async (run) => {
   // What the saves and submits cost, however busy the machine is: CPU of the server, of its database connections
   // (PostgreSQL on this machine) and of this client, and the server's statements, per request.
   const costs = await costsOf(kampus.target, database.databaseUrl);
+  // Every second: the server's probe (event-loop delay, GC pauses, pool waits, its own request times) and this
+  // client's event-loop delay, which inflates the latencies it measures by up to as much.
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  const samples: { at: number; clientLoopMaxMs: number; probe: ProbeInterval }[] = [];
+  await kampus.interval();
+  clientLoop.enable();
   const savesBegan = performance.now();
+  seriesOrigin = savesBegan;
+  const sampling = setInterval(() => {
+    const clientLoopMaxMs = clientLoop.max / 1e6;
+    clientLoop.reset();
+    void kampus
+      .interval()
+      .then((probe) => samples.push({ at: performance.now() - savesBegan, clientLoopMaxMs, probe }))
+      .catch(() => undefined);
+  }, 1000);
   await Promise.all(
     attempts.map(async (attempt) => {
       const { headers } = attempt;
@@ -294,6 +428,9 @@ await runBench('kampus-bench-exam-', async (run) => {
     }),
   );
   const saveSeconds = (performance.now() - savesBegan) / 1000;
+  clearInterval(sampling);
+  clientLoop.disable();
+  const series = seriesOf(ends, samples, saveSeconds);
   const perRequest = await costs.per(timings.save.length + timings.submit.length);
   agent.destroy();
 
@@ -360,8 +497,16 @@ await runBench('kampus-bench-exam-', async (run) => {
       `bench client ${perRequest.clientCpuMs.toFixed(2)}`,
   );
   console.log(`acknowledged answers: ${acked.size}, lost: ${lost}`);
+  printSeries(series);
   if (errorSamples.length > 0) console.log(`first errors:\n  ${errorSamples.join('\n  ')}`);
   console.log(
-    `results: ${writeResults(`exam-${databaseKind}`, { learners: LEARNERS, questions: QUESTIONS, figures, lost, perRequest })}`,
+    `results: ${writeResults(`exam-${databaseKind}`, {
+      learners: LEARNERS,
+      questions: QUESTIONS,
+      figures,
+      lost,
+      perRequest,
+      series,
+    })}`,
   );
 });

@@ -521,7 +521,20 @@ export async function startKampus(run: Run, database: SeededDatabase, jwtSecret:
     ...countersAt(`http://127.0.0.1:${probePort}/`),
     idleRate: 0,
   };
-  return { child, target, ready: () => waitForReady(child, `${target.origin}/api/ready`) };
+  /** The probe's figures since the previous call (query-probe.mjs, `?interval=1`). */
+  const interval = async () =>
+    JSON.parse((await send(`http://127.0.0.1:${probePort}/?interval=1`)).body) as ProbeInterval;
+  return { child, target, interval, ready: () => waitForReady(child, `${target.origin}/api/ready`) };
+}
+
+/** What query-probe.mjs answers for the time since its previous `?interval=1` call. */
+export interface ProbeInterval {
+  statements: number;
+  cpuMs: number;
+  loop: { maxMs: number; p99Ms: number };
+  gc: { count: number; ms: number; maxMs: number; major: number; majorMs: number };
+  pool: { count: number; ms: number; maxMs: number; statementMaxMs: number; transactionMaxMs: number };
+  requests: Record<string, { count: number; p50: number; p95: number; max: number }>;
 }
 
 export const newJwtSecret = () => randomBytes(32).toString('hex');

@@ -250,6 +250,18 @@ describe('GET api/search', () => {
     ]);
   });
 
+  it('tells the planner what a trigram comparison costs, so broad searches read the trigram indexes (migration 0034)', async () => {
+    const result = await asSystem(test.db, (tx) =>
+      tx.execute(sql`
+        select proname, procost from pg_proc
+        where proname in ('word_similarity_op', 'word_similarity_commutator_op') order by proname`),
+    );
+    expect((result as unknown as { rows: { proname: string; procost: number }[] }).rows).toEqual([
+      { proname: 'word_similarity_commutator_op', procost: 100 },
+      { proname: 'word_similarity_op', procost: 100 },
+    ]);
+  });
+
   it('finds nothing, without error, for a query of no letters or digits', async () => {
     const groups = await groupsOf(learnerToken, { q: '%_*&|!' });
     expect(Object.values(groups).every((g) => g.total === 0 && g.hits.length === 0)).toBe(true);
