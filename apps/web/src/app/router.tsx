@@ -339,6 +339,11 @@ const pages: RouteObject[] = [
                 handle: { name: 'user.leader-table' },
               },
               {
+                path: routePath('user.gift'),
+                lazy: page(() => import('../features/engagement/gifts/GiftStorePage.js')),
+                handle: { name: 'user.gift' },
+              },
+              {
                 path: routePath('user.search'),
                 lazy: page(() => import('../features/frame/search/SearchPage.js')),
                 handle: { name: 'user.search' },
