@@ -299,8 +299,8 @@ export async function seedGifts(tx: Db, files: FileStorage, looks: GiftsLook[]):
       [learner?.id, 9, null, 'cancelled', 7],
       [learner?.id, 9, null, 'requested', 1],
       [learner?.id, 4, null, 'shipped', 9],
-      [learner?.id, 0, 'M', 'delivered', 40],
-      [learner?.id, 3, null, 'approved', 3],
+      [learner?.id, 10, null, 'delivered', 40],
+      [learner?.id, 9, null, 'approved', 3],
       [colleagues[0]?.id, 6, null, 'delivered', 30],
       [colleagues[0]?.id, 0, 'L', 'requested', 0],
       [colleagues[1]?.id, 3, null, 'shipped', 6],
@@ -344,12 +344,16 @@ export async function seedGifts(tx: Db, files: FileStorage, looks: GiftsLook[]):
       } else if (variant) {
         await tx
           .update(giftVariants)
-          .set({ stock: sql`greatest(${giftVariants.stock} - 1, 0)` })
+          .set({
+            stock: sql`case when ${giftVariants.stock} is null then null else greatest(${giftVariants.stock} - 1, 0) end`,
+          })
           .where(eq(giftVariants.id, variant.id));
       } else {
         await tx
           .update(giftProducts)
-          .set({ stock: sql`greatest(${giftProducts.stock} - 1, 0)` })
+          .set({
+            stock: sql`case when ${giftProducts.stock} is null then null else greatest(${giftProducts.stock} - 1, 0) end`,
+          })
           .where(eq(giftProducts.id, product.id));
       }
     }

@@ -304,7 +304,6 @@ function GiftForm({ gift }: { gift: Gift | null }) {
                     min={1}
                     max={GIFT_PRICE_MAX}
                     allowDecimal={false}
-                    thousandSeparator
                     value={form.values.price ?? ''}
                     onChange={(next) => form.setField('price', typeof next === 'number' ? next : (undefined as never))}
                     error={form.errors.price}

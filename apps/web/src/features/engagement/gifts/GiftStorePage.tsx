@@ -105,15 +105,14 @@ function GiftCard({ gift, balance }: { gift: StoreGift; balance: number }) {
           {gift.name}
         </Title>
         <Group justify="space-between" gap="xs">
-          <Badge
-            size="lg"
-            variant="light"
-            color="yellow.9"
-            leftSection={<IconCoins size={14} aria-hidden />}
-            data-testid="gift-price"
-          >
-            {points(gift.price)}
-          </Badge>
+          <Group gap={6} wrap="nowrap" data-testid="gift-price">
+            <ThemeIcon size="sm" radius="xl" color="yellow.5" c="dark.9" variant="filled">
+              <IconCoins size={14} aria-hidden />
+            </ThemeIcon>
+            <Text fw={700} fz="md">
+              {points(gift.price)}
+            </Text>
+          </Group>
           {gift.stock !== null && gift.stock > 0 && (
             <Text fz="xs" c={gift.stock <= 5 ? 'orange.9' : 'dimmed'} fw={gift.stock <= 5 ? 600 : undefined}>
               {t(`${NS}.store.left`, { count: gift.stock })}

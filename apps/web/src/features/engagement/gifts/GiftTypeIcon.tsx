@@ -1,10 +1,10 @@
 import { GIFT_TYPE_NAMES, type GiftType } from '@kampus/shared';
 import { Group, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleDot, IconShirt, IconSquares } from '@tabler/icons-react';
+import { IconCircleDot, IconLayoutGrid, IconShirt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec §3: the product types' icons, 1 clothing (a shirt), 2 squares, 3 ring. */
-export const GIFT_TYPE_ICONS = { 1: IconShirt, 2: IconSquares, 3: IconCircleDot } as const;
+export const GIFT_TYPE_ICONS = { 1: IconShirt, 2: IconLayoutGrid, 3: IconCircleDot } as const;
 const COLORS = { 1: 'blue', 2: 'grape', 3: 'orange' } as const;
 
 /** The type's icon in a small tinted badge; with `label`, its name beside it. */
