@@ -29,7 +29,7 @@ const NS = 'gifts';
 
 export const GIFT_STATUS_COLORS: Record<GiftRequestStatus, string> = {
   requested: 'blue',
-  approved: 'teal',
+  approved: 'indigo',
   shipped: 'violet',
   delivered: 'success',
   rejected: 'danger',

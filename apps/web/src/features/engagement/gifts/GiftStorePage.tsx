@@ -17,6 +17,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCoins, IconGift, IconPackage, IconShoppingBag } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -114,7 +115,7 @@ function GiftCard({ gift, balance }: { gift: StoreGift; balance: number }) {
             </Text>
           </Group>
           {gift.stock !== null && gift.stock > 0 && (
-            <Text fz="xs" c={gift.stock <= 5 ? 'orange.9' : 'dimmed'} fw={gift.stock <= 5 ? 600 : undefined}>
+            <Text fz="xs" c={gift.stock <= 5 ? 'red.9' : 'dimmed'} fw={gift.stock <= 5 ? 600 : undefined}>
               {t(`${NS}.store.left`, { count: gift.stock })}
             </Text>
           )}
@@ -230,8 +231,8 @@ function RequestRow({ request }: { request: GiftRequest }) {
   return (
     <Paper withBorder radius="lg" p="md" data-testid="my-gift-request" data-request={request.id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={48} radius="md" variant="light" color="grape">
+        <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+          <ThemeIcon size={48} radius="md" variant="light" color="grape" style={{ flexShrink: 0 }}>
             {request.gift.image_src ? (
               <Image src={request.gift.image_src} alt="" w={48} h={48} radius="md" fit="cover" />
             ) : (
@@ -270,7 +271,7 @@ function RequestRow({ request }: { request: GiftRequest }) {
             )}
           </Stack>
         </Group>
-        <Stack gap="xs" align="flex-end">
+        <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
           <GiftStatusBadge status={request.status} />
           {request.status === 'requested' && (
             <Button
@@ -363,8 +364,7 @@ function Balance() {
   );
 }
 
-/** /gift (module `gift`): the balance, the store's products and the person's own requests. */
-export default function GiftStorePage() {
+function GiftStore() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
@@ -406,5 +406,17 @@ export default function GiftStorePage() {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/**
+ * /gift (module `gift`): the balance, the store's products and the person's own requests. The learner frame has no
+ * modals provider (the admin one does): the page brings its own for its confirmations, as the agenda does.
+ */
+export default function GiftStorePage() {
+  return (
+    <ModalsProvider>
+      <GiftStore />
+    </ModalsProvider>
   );
 }
