@@ -87,7 +87,8 @@ describe('the gift store page', () => {
     fireEvent.click(within(mug).getByTestId('gift-request'));
     // Nothing is sent until confirmed.
     expect(post).not.toHaveBeenCalled();
-    fireEvent.click(await screen.findByTestId('confirm-accept'));
+    // The page brings its own modals provider beside the test's: the first dialog is the page's.
+    fireEvent.click((await screen.findAllByTestId('confirm-accept'))[0] as HTMLElement);
     await waitFor(() => expect(post).toHaveBeenCalledWith('api/gifts/1/request', { variant_id: null }));
   });
 
@@ -108,7 +109,8 @@ describe('the gift store page', () => {
     expect(within(shipped).getByTestId('my-gift-tracking').textContent).toContain('Yurtiçi Kargo 123');
     expect(within(shipped).queryByTestId('my-gift-cancel')).toBeNull();
     fireEvent.click(within(open).getByTestId('my-gift-cancel'));
-    fireEvent.click(await screen.findByTestId('confirm-accept'));
+    // The page brings its own modals provider beside the test's: the first dialog is the page's.
+    fireEvent.click((await screen.findAllByTestId('confirm-accept'))[0] as HTMLElement);
     await waitFor(() => expect(post).toHaveBeenCalledWith('api/gifts/requests/9/cancel', {}));
   });
 
