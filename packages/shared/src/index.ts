@@ -28,6 +28,7 @@ export * from './schemas/data-admin.js';
 export * from './schemas/educations.js';
 export * from './schemas/exams.js';
 export * from './schemas/faq.js';
+export * from './schemas/gifts.js';
 export * from './schemas/hashtags.js';
 export * from './schemas/institutions.js';
 export * from './schemas/integrations.js';

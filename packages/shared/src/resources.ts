@@ -10,6 +10,7 @@ import { dataRequestsContract } from './schemas/data-admin.js';
 import { educationCategoriesContract, educationsContract } from './schemas/educations.js';
 import { examsContract } from './schemas/exams.js';
 import { faqCategoriesContract, faqsContract } from './schemas/faq.js';
+import { giftsContract } from './schemas/gifts.js';
 import { hashtagsContract } from './schemas/hashtags.js';
 import { institutionsContract } from './schemas/institutions.js';
 import { menuItemsContract } from './schemas/menu-admin.js';
@@ -57,4 +58,5 @@ export const RESOURCE_CONTRACTS = [
   certificateTemplatesContract,
   certificateDefinitionsContract,
   pointRulesContract,
+  giftsContract,
 ] as const;

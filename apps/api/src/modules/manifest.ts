@@ -5,10 +5,12 @@ import { registerAdvertisementRoutes } from './engagement/advertisements/routes.
 import { createAdvertisementsService } from './engagement/advertisements/service.js';
 import { registerAnnouncementRoutes } from './engagement/announcements/routes.js';
 import { createAnnouncementsService } from './engagement/announcements/service.js';
+import { registerGiftRoutes } from './engagement/gifts/routes.js';
+import { createGiftsService } from './engagement/gifts/service.js';
 import { registerMessagingRoutes } from './engagement/messaging/routes.js';
 import { createMessagingService } from './engagement/messaging/service.js';
 import { registerPointsRoutes } from './engagement/points/routes.js';
-import { createPointsService } from './engagement/points/service.js';
+import { createPointsService, type PointsService } from './engagement/points/service.js';
 import { registerLocalizationRoutes } from './frame/localization/routes.js';
 import { registerMenuRoutes } from './frame/menu/routes.js';
 import { createMenuService } from './frame/menu/service.js';
@@ -192,6 +194,13 @@ export const MODULES = [
   defineModule({ name: 'advertisements', create: createAdvertisementsService, serve: registerAdvertisementRoutes }),
   // points and the leader table: awards follow the completion events of the learning modules above
   defineModule({ name: 'points', create: createPointsService, serve: registerPointsRoutes }),
+  // the gift store: spends and refunds points through the points service; tells the learner of each step
+  defineModule({
+    name: 'gifts',
+    create: (platform, needs: { points: PointsService; notifications: NotificationsService }) =>
+      createGiftsService(platform, { points: needs.points, notifications: needs.notifications }),
+    serve: registerGiftRoutes,
+  }),
   // search: a read model over the tables of the modules above (educations, programs, contents, FAQ, people)
   defineModule({ name: 'search', create: createSearchService, serve: registerSearchRoutes }),
   // reporting

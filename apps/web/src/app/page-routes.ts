@@ -37,6 +37,8 @@ export const PAGE_ROUTES = {
   'user.search': '/search',
   // The leader table (issue 17): the side menu's `leader-table` module.
   'user.leader-table': '/leader-table',
+  // The gift store (issue 17): the side menu's `gift` module.
+  'user.gift': '/gift',
   'user.assignment-detail': '/assignment/:id/detail',
   'user.assignment-classroom': '/assignments/:assignment/classroom-education',
   'user.my-assignment': '/my-assignment',
@@ -58,6 +60,7 @@ export const PAGE_ROUTES = {
   company: '/admin',
   'company.dashboard': '/admin/dashboard',
   'company.leaders-table-management': '/admin/leaders-table-management',
+  'company.gift.requests': '/admin/gift/requests',
   'company.user': '/admin/user',
   'company.user.passive': '/admin/user/passive',
   'company.user.detail': '/admin/user/detail/:id',

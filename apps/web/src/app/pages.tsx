@@ -63,6 +63,7 @@ export const laterPages = {
   'User.my-certification': () => import('../features/learning/certificates/learner/MyCertificatesPage.js'),
   'user.certification-preview': () => import('../features/learning/certificates/learner/CertificatePreviewPage.js'),
   'user.leader-table': () => import('../features/engagement/leaderboard/LeaderboardPage.js'),
+  'user.gift': () => import('../features/engagement/gifts/GiftStorePage.js'),
   'user.search': () => import('../features/frame/search/SearchPage.js'),
 } satisfies Record<string, () => PageModule>;
 

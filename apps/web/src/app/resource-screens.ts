@@ -462,6 +462,21 @@ export const RESOURCE_SCREENS = {
       delete: 'read_point',
     },
   },
+  gifts: {
+    namespace: 'gifts',
+    screens: {
+      list: { name: 'company.gifts', path: '/admin/gifts' },
+      add: { name: 'company.gift.add', path: '/admin/gift/add' },
+      edit: { name: 'company.gift.edit', path: '/admin/gift/:id/edit' },
+    },
+    permissions: {
+      list: 'show_gift',
+      read: 'show_gift',
+      create: 'create_gift',
+      update: 'create_gift',
+      delete: 'create_gift',
+    },
+  },
 } as const;
 
 export type ResourceScreensKey = keyof typeof RESOURCE_SCREENS;

@@ -180,6 +180,7 @@ const learnerFramePages: LaterPageName[] = [
   'User.my-certification',
   'user.certification-preview',
   'user.leader-table',
+  'user.gift',
   'user.search',
 ];
 

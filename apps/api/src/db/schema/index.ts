@@ -11,6 +11,7 @@ export * from './educations.js';
 export * from './exams.js';
 export * from './faq.js';
 export * from './files.js';
+export * from './gifts.js';
 export * from './groups.js';
 export * from './identity.js';
 export * from './integrations.js';

@@ -17,6 +17,7 @@ import { seedEducations } from './educations.js';
 import { type DemoRollUps, rollUpPostTestEnrolments, seedExamAttempts } from './exam-attempts.js';
 import { seedExams } from './exams.js';
 import { seedFaq } from './faq.js';
+import { seedGifts } from './gifts.js';
 import { seedJobs } from './jobs.js';
 import { seedMenus } from './menu.js';
 import { seedPoints } from './points.js';
@@ -427,6 +428,25 @@ export async function seedDemo(db: Db, files: FileStorage, rollUps: DemoRollUps)
     await seedCertificates(tx, rollUps.platform.jobs, acme.id, 'en', 'learner@acme.test');
     // Points after everything that earns them: rules on, four months of history, a closed first season.
     await seedPoints(tx, [demo.id, retail.id, tech.id, acme.id], ['learner@demo.test', 'learner@acme.test']);
+    // The gift store after the points: its requests are paid from the balances the history gave.
+    await seedGifts(tx, files, [
+      {
+        companyId: demo.id,
+        language: 'tr',
+        primary: DEMO_THEME.primaryColor ?? '#3F51B5',
+        accent: DEMO_THEME.backgroundColor ?? '#666CFF',
+        adminEmail: 'admin@demo.test',
+        learnerEmail: 'learner@demo.test',
+      },
+      {
+        companyId: acme.id,
+        language: 'en',
+        primary: ACME_THEME.primaryColor ?? '#C2410C',
+        accent: ACME_THEME.backgroundColor ?? '#EA580C',
+        adminEmail: 'admin@acme.test',
+        learnerEmail: 'learner@acme.test',
+      },
+    ]);
   });
   // What the roll-ups recorded reaches its subscribers after the commit: the demo is whole once they are done.
   await rollUps.platform.events.idle();

@@ -1,5 +1,5 @@
 import { RESOURCE_SCREENS } from '../../app/resource-screens.js';
-import { type AdminRoute, resourceRoutes } from '../frame/admin/route-kit.js';
+import { type AdminRoute, adminRoute, resourceRoutes } from '../frame/admin/route-kit.js';
 
 /** The announcements' and advertisements' admin screens (spec §2.2, issue 17): list, add and edit from the contracts. */
 export const engagementAdminRoutes: AdminRoute[] = [
@@ -12,5 +12,17 @@ export const engagementAdminRoutes: AdminRoute[] = [
     list: () => import('./advertisements/AdvertisementsListPage.js'),
     form: () => import('./advertisements/AdvertisementFormPage.js'),
     nav: { area: 'content', icon: 'IconPhoto' },
+  }),
+  // The gift store (issue 17): products (show_gift, create_gift) and the requests (read_gift).
+  ...resourceRoutes(RESOURCE_SCREENS.gifts, {
+    list: () => import('./gifts/GiftsListPage.js'),
+    form: () => import('./gifts/GiftFormPage.js'),
+    nav: { area: 'people', icon: 'IconGift' },
+  }),
+  adminRoute(() => import('./gifts/GiftRequestsPage.js'), {
+    name: 'company.gift.requests',
+    permission: 'read_gift',
+    title: 'gifts.requests.title',
+    nav: { area: 'people', icon: 'IconTruckDelivery' },
   }),
 ];

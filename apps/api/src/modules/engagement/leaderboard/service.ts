@@ -23,6 +23,7 @@ import { conflict, forbidden, invalidFields } from '../../../platform/http/error
 import { translator } from '../../../platform/i18n.js';
 import { findEnabledModules } from '../../frame/widgets/service.js';
 import { POINTS_TIME_ZONE } from '../points/awards.js';
+import { balanceOf } from '../points/wallet.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -316,10 +317,8 @@ export function createLeaderboardService(platform: Platform) {
             rank: 1 + buckets.filter((b) => b.points > mine.points).reduce((sum, b) => sum + b.people, 0),
           }
         : undefined;
-      const [balance] = rowsOf<{ points: number }>(
-        await tx.execute(sql`select points from point_totals
-          where company_id = ${actor.companyId} and period = 'all' and period_key = 0 and user_id = ${actor.userId}`),
-      );
+      // What the person may spend (earned less what the gift store holds), as /gift shows it.
+      const balance = await balanceOf(tx, actor.companyId, actor.userId);
       return {
         data: {
           period,
@@ -332,7 +331,7 @@ export function createLeaderboardService(platform: Platform) {
           podium: await across(() => present(tx, actor, restrict, withRanks(podiumRows, 0, 1))),
           entries: await across(() => present(tx, actor, restrict, withRanks(pageRows, offset, start?.rank ?? 1))),
           me: meRow ? ((await present(tx, actor, restrict, [{ user_id: actor.userId, ...meRow }]))[0] ?? null) : null,
-          balance: balance?.points ?? 0,
+          balance,
         },
         meta: {
           page: query.page,

@@ -3,6 +3,7 @@ import type { Platform } from '../../../platform/deps.js';
 import { createLeaderboardService } from '../leaderboard/service.js';
 import { subscribeAwards } from './awards.js';
 import { createPointRules, ensurePointRules } from './rules.js';
+import { balanceOf, refundPoints, spendPoints } from './wallet.js';
 
 /**
  * Points and the leader table (issue 17): the rules resource (`api/admin/points`), awarding on the domain events
@@ -16,7 +17,13 @@ export function createPointsService(platform: Platform) {
     const companyId = event.entityId ?? event.companyId;
     await inTenant(db, companyId, (tx) => ensurePointRules(tx, companyId, 0));
   });
-  return { rules, awards, leaderboard: createLeaderboardService(platform) };
+  return {
+    rules,
+    awards,
+    leaderboard: createLeaderboardService(platform),
+    /** Spending (the gift store): the balance, a spend and its refund, in the caller's transaction (wallet.ts). */
+    wallet: { balanceOf, spendPoints, refundPoints },
+  };
 }
 
 export type PointsService = ReturnType<typeof createPointsService>;
