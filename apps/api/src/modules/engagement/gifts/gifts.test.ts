@@ -287,6 +287,8 @@ describe('the gift store: requests reserve points and stock, admins move them on
     await test.settle();
     const mail = await latestMailTo(test, learner.email ?? '');
     expect(mail).toContain('Kulakl');
+    // The default text carries the reason.
+    expect(mail).toContain('bu modeli');
   });
 
   it('lists requests with filters and counts, exports them, and guards every admin route', async () => {
