@@ -20,6 +20,9 @@ async function readAllNotices(page: Page, expected: string): Promise<void> {
   await modal.waitFor({ state: 'hidden' });
 }
 
+/** A seeded demo learner (db/seed/demo.ts's people are the same in every fresh demo) whom no other test changes. */
+const OUTSIDER = 'ahmet.aydin@demo.test';
+
 describe('announcements and advertisements in Chromium', () => {
   let browser: Browser;
   let adminToken: string;
@@ -31,16 +34,13 @@ describe('announcements and advertisements in Chromium', () => {
   beforeAll(async () => {
     browser = await launch({ mustRead: true });
     adminToken = await apiLogin(HOST, 'admin@demo.test');
-    const people = await apiCall<{ data: User[] }>(
-      HOST,
-      'GET',
-      '/api/admin/users?per_page=100&status=1',
-      undefined,
-      adminToken,
-    );
-    const learners = people.data.filter((u) => u.email?.endsWith('@demo.test') && !u.email.startsWith('admin'));
-    member = learners.find((u) => u.email === 'learner@demo.test') as User;
-    outsider = learners.find((u) => u.email !== 'learner@demo.test' && u.email?.endsWith('@demo.test')) as User;
+    // Named, not the first learner listed: other files create @demo.test people without a password on this server.
+    const person = async (email: string) =>
+      (
+        await apiCall<{ data: User[] }>(HOST, 'GET', `/api/admin/users?search=${email}`, undefined, adminToken)
+      ).data.find((u) => u.email === email) as User;
+    member = await person('learner@demo.test');
+    outsider = await person(OUTSIDER);
     groupName = `Duyuru grubu ${stamp}`;
     await apiCall(
       HOST,

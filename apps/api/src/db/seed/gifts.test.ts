@@ -1,16 +1,15 @@
 import { GIFT_REQUEST_STATUSES } from '@kampus/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, login, type TestApp } from '../../../test/helpers.js';
+import { call, createDemoTestApp, DEMO_APP_TIMEOUT, login, type TestApp } from '../../../test/helpers.js';
 import { asSystem } from '../scope.js';
-import { DEMO_PASSWORD, seedDemo } from './demo.js';
+import { DEMO_PASSWORD } from './demo.js';
 
 describe('demo gift store', () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp();
-    await seedDemo(test.db, test.platform.files, test);
-  });
+    test = await createDemoTestApp();
+  }, DEMO_APP_TIMEOUT);
   afterAll(() => test.close());
 
   it.each([
