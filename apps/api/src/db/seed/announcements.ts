@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { apiPath } from '../../paths.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { fileUrlOf } from '../../platform/uploads.js';
 import type { Db } from '../client.js';
-import { advertisements, announcements, storedFiles, userGroups, users } from '../schema/index.js';
+import { advertisements, announcements, userGroups, users } from '../schema/index.js';
+import { storeDrawnPng } from './drawn-images.js';
 
 /** A demo company's announcements and banners: its language, colours and (optionally) a group and sub-companies. */
 export interface EngagementLook {
@@ -92,31 +91,6 @@ export function bannerSvg(primary: string, accent: string, title: string, sub: s
 </svg>`;
 }
 
-async function storeBanner(tx: Db, files: FileStorage, companyId: number, svg: string, originalName: string) {
-  // Imported when the seed draws, not with the server (the build would hoist a static import: test/build.test.ts).
-  const { Resvg } = await import('@resvg/resvg-js');
-  const resvg = new Resvg(svg, {
-    font: {
-      loadSystemFonts: false,
-      fontFiles: [apiPath('assets', 'fonts', 'NotoSans-Regular.ttf'), apiPath('assets', 'fonts', 'NotoSans-Bold.ttf')],
-      defaultFontFamily: 'Noto Sans',
-    },
-  });
-  const bytes = Buffer.from(resvg.render().asPng());
-  const stored = await files.put(companyId, 'png', bytes, { contentType: 'image/png' });
-  await tx.insert(storedFiles).values({
-    companyId,
-    name: stored.name,
-    originalName,
-    size: stored.size,
-    mime: 'image/png',
-    visibility: 'private',
-    attachments: 1,
-    attachedAt: new Date(),
-  });
-  return fileUrlOf(stored.name);
-}
-
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -156,7 +130,7 @@ export async function seedAnnouncements(tx: Db, files: FileStorage, looks: Engag
     const rows = [];
     for (const [i, banner] of texts.banners.entries()) {
       const svg = bannerSvg(look.primary, look.accent, banner.title, banner.sub, i);
-      const imageUrl = await storeBanner(tx, files, look.companyId, svg, `banner-${i + 1}.png`);
+      const imageUrl = await storeDrawnPng(tx, files, look.companyId, svg, `banner-${i + 1}.png`);
       rows.push({
         companyId: look.companyId,
         title: banner.title,

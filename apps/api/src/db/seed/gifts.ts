@@ -1,11 +1,10 @@
 import type { GiftRequestStatus, GiftType } from '@kampus/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { balanceOf, refundPoints, spendPoints } from '../../modules/engagement/points/wallet.js';
-import { apiPath } from '../../paths.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { fileUrlOf } from '../../platform/uploads.js';
 import type { Db } from '../client.js';
-import { giftProducts, giftRequests, giftVariants, roleUser, storedFiles, users } from '../schema/index.js';
+import { giftProducts, giftRequests, giftVariants, roleUser, users } from '../schema/index.js';
+import { storeDrawnPng } from './drawn-images.js';
 
 /** A demo company's gift store: its language and colours, and the demo learner whose requests show every state. */
 export interface GiftsLook {
@@ -183,31 +182,6 @@ function giftSvg(gift: DemoGift, language: 'tr' | 'en', primary: string, accent:
 </svg>`;
 }
 
-async function storeImage(tx: Db, files: FileStorage, companyId: number, svg: string, originalName: string) {
-  // Imported when the seed draws, not with the server (the build would hoist a static import: test/build.test.ts).
-  const { Resvg } = await import('@resvg/resvg-js');
-  const resvg = new Resvg(svg, {
-    font: {
-      loadSystemFonts: false,
-      fontFiles: [apiPath('assets', 'fonts', 'NotoSans-Bold.ttf')],
-      defaultFontFamily: 'Noto Sans',
-    },
-  });
-  const bytes = Buffer.from(resvg.render().asPng());
-  const stored = await files.put(companyId, 'png', bytes, { contentType: 'image/png' });
-  await tx.insert(storedFiles).values({
-    companyId,
-    name: stored.name,
-    originalName,
-    size: stored.size,
-    mime: 'image/png',
-    visibility: 'private',
-    attachments: 1,
-    attachedAt: new Date(),
-  });
-  return fileUrlOf(stored.name);
-}
-
 const REASONS = {
   tr: 'Bu beden tedarikçide kalmadı; başka bir beden seçerek yeniden talep edebilirsiniz.',
   en: 'This size is no longer available from our supplier; please request another size.',
@@ -233,7 +207,7 @@ export async function seedGifts(tx: Db, files: FileStorage, looks: GiftsLook[]):
       .where(and(eq(users.companyId, companyId), eq(users.email, look.adminEmail)));
     const products: { id: number; price: number; variants: { id: number; label: string }[] }[] = [];
     for (const [index, gift] of GIFTS.entries()) {
-      const image = await storeImage(
+      const image = await storeDrawnPng(
         tx,
         files,
         companyId,

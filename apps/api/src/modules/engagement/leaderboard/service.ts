@@ -13,7 +13,7 @@ import {
   type ResetPoints,
   type ResetPointsResult,
 } from '@kampus/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { inTenant, withSystemScope } from '../../../db/scope.js';
 import type { Actor } from '../../../platform/actor.js';
