@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web.js';
 import { createJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
+import { poolShare } from './platform/pool-share.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
 import { connectRedis, type RedisConnection } from './platform/redis.js';
@@ -89,7 +90,7 @@ function createPlatform(
     signer,
     sessions,
     hosts,
-    events: createEventBus(database.db, log),
+    events: createEventBus(database.db, log, poolShare(database, 2)),
     redis: redisConnection,
     realtime: createRealtime({
       db: database.db,

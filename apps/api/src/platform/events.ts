@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Db } from '../db/client.js';
 import { auditLogs } from '../db/schema/index.js';
 import { afterCommit } from '../db/scope.js';
@@ -48,7 +49,11 @@ export interface EventBus {
  */
 const buses = new WeakMap<Db, ReturnType<typeof createEventBus>>();
 
-export function createEventBus(db: Db, log: FastifyBaseLogger) {
+/**
+ * `limit` bounds how many subscribers run at once (the application's: a share of the connection pool, pool-share.ts):
+ * a burst of commits then queues its subscribers instead of taking every connection from the requests.
+ */
+export function createEventBus(db: Db, log: FastifyBaseLogger, limit: LimitFunction = pLimit(Infinity)) {
   const handlers = new Map<string, Handler[]>();
   const running = new Set<Promise<void>>();
 
@@ -60,8 +65,7 @@ export function createEventBus(db: Db, log: FastifyBaseLogger) {
     ];
     for (const handler of matching) {
       // A subscriber's failure is its own: the change is committed and the request has its answer.
-      const run = Promise.resolve()
-        .then(() => handler(event))
+      const run = limit(() => handler(event))
         .catch((error: unknown) => log.error({ err: error, action: event.action }, 'an event subscriber failed'))
         .finally(() => running.delete(run));
       running.add(run);
