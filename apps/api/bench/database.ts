@@ -11,9 +11,13 @@ import { createServerDatabase } from '../test/server-database.js';
 
 /**
  * With BENCH_DATABASE_URL (a server the user may create databases on) the run gets a database of its own, dropped at
- * the end unless BENCH_KEEP=1 (then its URL is printed, to EXPLAIN a query on the bench's data).
+ * the end unless BENCH_KEEP=1 (then its URL is printed, to EXPLAIN a query on the bench's data, or to give a bench that
+ * can find its data again as BENCH_REUSE_URL).
  */
 export async function openBenchDatabase() {
+  // A kept database (a bench that knows how to find its data again there, bench:leaderboard): opened, never dropped.
+  const reuse = process.env.BENCH_REUSE_URL;
+  if (reuse) return openDatabase({ url: reuse, poolMax: 10 });
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const created = await createServerDatabase(serverUrl, 'kampus_bench');

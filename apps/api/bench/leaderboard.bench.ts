@@ -6,7 +6,8 @@
  *
  * PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL: a new database there, dropped at the end); BENCH_ONLY=pglite
  * runs the embedded database instead (slow to fill). The rows are made set-based (generate_series), as a year of awards
- * would leave them: BENCH_USERS, BENCH_LEDGER and BENCH_RUNS change the sizes.
+ * would leave them: BENCH_USERS, BENCH_LEDGER and BENCH_RUNS change the sizes. BENCH_KEEP=1 keeps the database and
+ * prints its URL; BENCH_REUSE_URL=<that URL> measures it again without seeding (minutes saved at 5 million rows).
  * Run it under `flock /tmp/kampus-bench.lock` on a shared machine.
  */
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import { APP_ROLE } from '../src/db/schema/rls.js';
 import { asSystem, inTenant } from '../src/db/scope.js';
 import { POINTS_TIME_ZONE } from '../src/modules/engagement/points/awards.js';
 import { ensurePointRules } from '../src/modules/engagement/points/rules.js';
+import type { Factories } from '../test/factories.js';
 import { openBenchApp } from './database.js';
 
 const PEOPLE = Number(process.env.BENCH_USERS ?? 50_000);
@@ -50,87 +52,115 @@ async function asOwner(db: Db, statement: string): Promise<void> {
   await owner.query(statement).finally(() => owner.end());
 }
 
+/** The bench's company: 50,000 people, a year of awards in the ledger, their totals, a group and a viewer. */
+async function seed(db: Db, make: Factories): Promise<Bench> {
+  const company = await make.createCompany({ slug: `bench-${randomBytes(3).toString('hex')}` });
+  const companyId = company.id;
+  await asSystem(db, async (tx) => {
+    await ensurePointRules(tx, companyId, 1);
+    await tx.execute(sql`insert into users (company_id, name, surname, email)
+      select ${companyId}, 'Kişi' || n, 'Soyad' || (n * 7 % 997), 'person' || n || '@bench.example'
+      from generate_series(1, ${PEOPLE}::integer) as n`);
+    await tx.execute(sql`insert into leaderboard_settings (company_id, season, season_started_at)
+      values (${companyId}, 2, now() - interval '60 days')`);
+  });
+  // The ledger in chunks of a million (one statement each): a year of awards spread over the people, some far
+  // keener than others, so the totals are skewed as real ones are.
+  const [range] = rowsOf<{ first: number; last: number }>(
+    await asSystem(db, (tx) =>
+      tx.execute(sql`select min(id) as first, max(id) as last from users where company_id = ${companyId}`),
+    ),
+  );
+  if (!range) throw new Error('no people');
+  const kinds = `{${KINDS.join(',')}}`;
+  for (let from = 1; from <= LEDGER; from += 1_000_000) {
+    const to = Math.min(LEDGER, from + 999_999);
+    await asSystem(db, (tx) =>
+      tx.execute(sql`insert into point_ledger (company_id, user_id, rule_id, kind, source_key, points, season, created_at)
+        select ${companyId}, u, r.id, r.kind, 'bench:' || n, r.points,
+          case when at < now() - interval '60 days' then 1 else 2 end, at
+        from (
+          select n,
+            ${range.first}::integer + (floor(power(random(), 2) * ${range.last - range.first + 1}::integer))::integer as u,
+            (${kinds}::text[])[1 + n % ${KINDS.length}::integer] as kind,
+            now() - make_interval(secs => random() * 365 * 86400) as at
+          from generate_series(${from}::integer, ${to}::integer) as n
+        ) g join point_rules r on r.company_id = ${companyId} and r.kind = g.kind`),
+    );
+    process.stdout.write(`ledger ${to.toLocaleString('en')} rows\r`);
+  }
+  // The totals in one statement, without the counting trigger (a row at a time, it took most of the seeding): the
+  // counts are then made set-based, as migration 0033 made them for existing totals.
+  await asOwner(db, 'alter table point_totals disable trigger point_totals_count');
+  await asSystem(db, (tx) =>
+    tx.execute(sql`insert into point_totals (company_id, period, period_key, user_id, points)
+      select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
+          user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
+          + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'season', season, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4
+      union all
+      select company_id, 'all', 0, user_id, sum(points)
+        from point_ledger where company_id = ${companyId} group by 1, 3, 4`),
+  );
+  await asSystem(db, (tx) =>
+    tx.execute(sql`insert into point_total_counts (company_id, period, period_key, points, people)
+      select company_id, period, period_key, points, count(*)::integer from point_totals
+      where company_id = ${companyId} and points > 0 group by 1, 2, 3, 4`),
+  );
+  await asOwner(db, 'alter table point_totals enable trigger point_totals_count');
+  // A group of 2,000 people, and a viewer ranked around the middle of the all-time table.
+  const group = await make.createUserGroup(company);
+  await asSystem(db, (tx) =>
+    tx.execute(sql`insert into user_group_members (company_id, group_id, user_id)
+      select ${companyId}, ${group.id}, id from users where company_id = ${companyId} order by id limit 2000`),
+  );
+  const viewer = await make.createUser(company);
+  await inTenant(db, companyId, async (tx) => {
+    await tx.execute(sql`insert into user_group_members (company_id, group_id, user_id)
+      values (${companyId}, ${group.id}, ${viewer.id})`);
+    await tx.execute(sql`insert into point_totals (company_id, period, period_key, user_id, points)
+      select ${companyId}, period, period_key, ${viewer.id},
+        (percentile_disc(0.5) within group (order by points))::integer
+      from point_totals where company_id = ${companyId} group by period, period_key`);
+  });
+  await vacuumAnalyze(db);
+  return { company, groupId: group.id, viewerEmail: viewer.email ?? '' };
+}
+
+/** The company a kept bench database holds (BENCH_REUSE_URL): its group and the viewer made beside the people. */
+async function found(db: Db): Promise<Bench> {
+  const [row] = rowsOf<{ id: number; slug: string; group_id: number; email: string }>(
+    await asSystem(db, (tx) =>
+      tx.execute(sql`select c.id, c.slug, g.id as group_id, u.email from companies c
+        join user_groups g on g.company_id = c.id
+        join users u on u.company_id = c.id and u.email not like '%@bench.example'
+        where c.slug like 'bench-%' order by c.id desc limit 1`),
+    ),
+  );
+  if (!row) throw new Error('BENCH_REUSE_URL holds no bench company');
+  return { company: { id: row.id, slug: row.slug }, groupId: row.group_id, viewerEmail: row.email };
+}
+
+interface Bench {
+  company: { id: number; slug: string };
+  groupId: number;
+  viewerEmail: string;
+}
+
 async function benchOn(label: string) {
   const { app, database, make, close } = await openBenchApp();
   try {
-    const company = await make.createCompany({ slug: `bench-${randomBytes(3).toString('hex')}` });
-    const companyId = company.id;
     const db = database.db;
     const seeded = performance.now();
-    await asSystem(db, async (tx) => {
-      await ensurePointRules(tx, companyId, 1);
-      await tx.execute(sql`insert into users (company_id, name, surname, email)
-        select ${companyId}, 'Kişi' || n, 'Soyad' || (n * 7 % 997), 'person' || n || '@bench.example'
-        from generate_series(1, ${PEOPLE}::integer) as n`);
-      await tx.execute(sql`insert into leaderboard_settings (company_id, season, season_started_at)
-        values (${companyId}, 2, now() - interval '60 days')`);
-    });
-    // The ledger in chunks of a million (one statement each): a year of awards spread over the people, some far
-    // keener than others, so the totals are skewed as real ones are.
-    const [range] = rowsOf<{ first: number; last: number }>(
-      await asSystem(db, (tx) =>
-        tx.execute(sql`select min(id) as first, max(id) as last from users where company_id = ${companyId}`),
-      ),
-    );
-    if (!range) throw new Error('no people');
-    const kinds = `{${KINDS.join(',')}}`;
-    for (let from = 1; from <= LEDGER; from += 1_000_000) {
-      const to = Math.min(LEDGER, from + 999_999);
-      await asSystem(db, (tx) =>
-        tx.execute(sql`insert into point_ledger (company_id, user_id, rule_id, kind, source_key, points, season, created_at)
-          select ${companyId}, u, r.id, r.kind, 'bench:' || n, r.points,
-            case when at < now() - interval '60 days' then 1 else 2 end, at
-          from (
-            select n,
-              ${range.first}::integer + (floor(power(random(), 2) * ${range.last - range.first + 1}::integer))::integer as u,
-              (${kinds}::text[])[1 + n % ${KINDS.length}::integer] as kind,
-              now() - make_interval(secs => random() * 365 * 86400) as at
-            from generate_series(${from}::integer, ${to}::integer) as n
-          ) g join point_rules r on r.company_id = ${companyId} and r.kind = g.kind`),
-      );
-      process.stdout.write(`ledger ${to.toLocaleString('en')} rows\r`);
-    }
-    // The totals in one statement, without the counting trigger (a row at a time, it took most of the seeding): the
-    // counts are then made set-based, as migration 0033 made them for existing totals.
-    await asOwner(db, 'alter table point_totals disable trigger point_totals_count');
-    await asSystem(db, (tx) =>
-      tx.execute(sql`insert into point_totals (company_id, period, period_key, user_id, points)
-        select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
-            user_id, sum(points)
-          from point_ledger where company_id = ${companyId} group by 1, 3, 4
-        union all
-        select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
-            + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
-          from point_ledger where company_id = ${companyId} group by 1, 3, 4
-        union all
-        select company_id, 'season', season, user_id, sum(points)
-          from point_ledger where company_id = ${companyId} group by 1, 3, 4
-        union all
-        select company_id, 'all', 0, user_id, sum(points)
-          from point_ledger where company_id = ${companyId} group by 1, 3, 4`),
-    );
-    await asSystem(db, (tx) =>
-      tx.execute(sql`insert into point_total_counts (company_id, period, period_key, points, people)
-        select company_id, period, period_key, points, count(*)::integer from point_totals
-        where company_id = ${companyId} and points > 0 group by 1, 2, 3, 4`),
-    );
-    await asOwner(db, 'alter table point_totals enable trigger point_totals_count');
-    // A group of 2,000 people, and a viewer ranked around the middle of the all-time table.
-    const group = await make.createUserGroup(company);
-    await asSystem(db, (tx) =>
-      tx.execute(sql`insert into user_group_members (company_id, group_id, user_id)
-        select ${companyId}, ${group.id}, id from users where company_id = ${companyId} order by id limit 2000`),
-    );
-    const viewer = await make.createUser(company);
-    await inTenant(db, companyId, async (tx) => {
-      await tx.execute(sql`insert into user_group_members (company_id, group_id, user_id)
-        values (${companyId}, ${group.id}, ${viewer.id})`);
-      await tx.execute(sql`insert into point_totals (company_id, period, period_key, user_id, points)
-        select ${companyId}, period, period_key, ${viewer.id},
-          (percentile_disc(0.5) within group (order by points))::integer
-        from point_totals where company_id = ${companyId} group by period, period_key`);
-    });
-    await vacuumAnalyze(db);
+    const reused = Boolean(process.env.BENCH_REUSE_URL);
+    const { company, groupId, viewerEmail } = reused ? await found(db) : await seed(db, make);
+    const companyId = company.id;
     const [counts] = rowsOf<{ ledger: number; totals: number }>(
       await asSystem(db, (tx) =>
         tx.execute(sql`select (select count(*) from point_ledger where company_id = ${companyId})::integer as ledger,
@@ -144,7 +174,7 @@ async function benchOn(label: string) {
       method: 'POST',
       url: '/api/token',
       headers: { host },
-      payload: { grant_type: 'password', username: viewer.email, password: 'Correct-Horse-42' },
+      payload: { grant_type: 'password', username: viewerEmail, password: 'Correct-Horse-42' },
     });
     const token = login.json().access_token as string;
 
@@ -175,12 +205,12 @@ async function benchOn(label: string) {
       ['all time, page 1', { period: 'all' }],
       ['all time, page 1000', { period: 'all', page: '1000' }],
       ['all time, 100 a page', { period: 'all', per_page: '100' }],
-      ['group of 2,000, all time', { period: 'all', scope: 'group', group_id: String(group.id) }],
+      ['group of 2,000, all time', { period: 'all', scope: 'group', group_id: String(groupId) }],
     ];
     console.log(
       `\n${label}: GET api/leaderboard on ${PEOPLE.toLocaleString('en')} people, ${counts?.ledger.toLocaleString('en')} ledger rows (${counts?.totals.toLocaleString('en')} running totals) — ${database.kind}, ${RUNS} runs each after a warm-up, Node ${process.version}`,
     );
-    console.log(`seeding took ${seedSeconds.toFixed(1)} s\n`);
+    console.log(reused ? 'reused a kept bench database\n' : `seeding took ${seedSeconds.toFixed(1)} s\n`);
     const pad = (value: string | number, width: number) => String(value).padStart(width);
     console.log(`${'query'.padEnd(30)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}   found`);
     for (const [name, query] of cases) {
