@@ -39,7 +39,13 @@ export const GIFT_STATUS_COLORS: Record<GiftRequestStatus, string> = {
 export function GiftStatusBadge({ status }: { status: GiftRequestStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={GIFT_STATUS_COLORS[status]} data-testid="gift-request-status" data-status={status}>
+    <Badge
+      variant="light"
+      color={GIFT_STATUS_COLORS[status]}
+      miw="max-content"
+      data-testid="gift-request-status"
+      data-status={status}
+    >
       {t(`${NS}.statuses.${status}`)}
     </Badge>
   );
@@ -328,7 +334,7 @@ export default function GiftRequestsPage() {
           text: rejecting
             ? t(`${NS}.requests.reject_text`, {
                 person: personOf(rejecting),
-                points: t(`${NS}.points_value`, { count: rejecting.points, points: rejecting.points }),
+                points: t(`${NS}.points_value`, { count: rejecting.points }),
               })
             : '',
           reason: t(`${NS}.requests.reason`),
