@@ -80,7 +80,7 @@ function useColumns(): TableColumn<GiftRequest>[] {
         title: t(`${NS}.requests.columns.gift`),
         sortable: true,
         render: (r) => (
-          <Group gap="sm" wrap="nowrap" maw={320}>
+          <Group gap="sm" wrap="nowrap" miw={200} maw={320}>
             <Avatar src={r.gift.image_src} alt="" radius="md" size={36} color="grape">
               <IconGift size={18} aria-hidden />
             </Avatar>
