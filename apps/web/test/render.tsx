@@ -3,7 +3,6 @@
 // personal-data notice, `navigation.go`).
 import { type CompanySelf, TOAST_AUTO_CLOSE_MS, TOAST_FADE_MS } from '@kampus/shared';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
@@ -12,6 +11,7 @@ import { createMemoryRouter, type DataRouter, type InitialEntry, type RouteObjec
 import { afterAll, beforeAll } from 'vitest';
 import { CompanyContext } from '../src/app/company.js';
 import { RouteTableContext } from '../src/app/route-table.js';
+import { ModalsHost } from '../src/components/ModalsHost.js';
 import { i18next } from '../src/lib/i18n.js';
 import { accessibleColors, companyTheme } from '../src/lib/theme.js';
 
@@ -48,9 +48,9 @@ export function providers({ client = testQueryClient(), company = null }: Provid
       <QueryClientProvider client={client}>
         <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
           <Notifications position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} transitionDuration={TOAST_FADE_MS} />
-          <ModalsProvider>
+          <ModalsHost>
             <CompanyContext.Provider value={company}>{children}</CompanyContext.Provider>
-          </ModalsProvider>
+          </ModalsHost>
         </MantineProvider>
       </QueryClientProvider>
     );

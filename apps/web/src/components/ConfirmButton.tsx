@@ -2,6 +2,7 @@ import { ActionIcon, Button, type ButtonProps, Text, Tooltip } from '@mantine/co
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { i18next } from '../lib/i18n.js';
+import { whenModalsHost } from '../lib/modals-ready.js';
 
 export interface ConfirmOptions {
   title: string;
@@ -12,17 +13,22 @@ export interface ConfirmOptions {
   onConfirm: () => unknown;
 }
 
-/** Asks before acting: nothing happens unless the person confirms in the dialog. */
+/**
+ * Asks before acting: nothing happens unless the person confirms in the dialog (opened in the frame's ModalsHost, once
+ * it listens).
+ */
 export function confirmAction({ title, message, confirmLabel, destructive = true, onConfirm }: ConfirmOptions) {
-  modals.openConfirmModal({
-    title,
-    centered: true,
-    children: typeof message === 'string' ? <Text>{message}</Text> : message,
-    labels: { confirm: confirmLabel, cancel: i18next.t('resource.cancel') },
-    confirmProps: { color: destructive ? 'danger' : 'brand', 'data-testid': 'confirm-accept' } as never,
-    cancelProps: { 'data-testid': 'confirm-cancel' } as never,
-    onConfirm: () => void onConfirm(),
-  });
+  whenModalsHost(() =>
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: typeof message === 'string' ? <Text>{message}</Text> : message,
+      labels: { confirm: confirmLabel, cancel: i18next.t('resource.cancel') },
+      confirmProps: { color: destructive ? 'danger' : 'brand', 'data-testid': 'confirm-accept' } as never,
+      cancelProps: { 'data-testid': 'confirm-cancel' } as never,
+      onConfirm: () => void onConfirm(),
+    }),
+  );
 }
 
 type ConfirmButtonProps = ConfirmOptions &

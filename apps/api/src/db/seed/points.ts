@@ -9,9 +9,10 @@ const SEASON_DAYS = 45;
 
 /**
  * Points of the demo (issue 17): every rule switched on with its default points, and four months of a ledger for the
- * company's people — daily sign-ins, the company's contents and educations completed — each person active to their
- * own degree (a stable hash of their id), so every period of the leader table has a podium and the demo learner a
- * place in it. The first season was closed 45 days ago with its closing entries; the running totals are built from
+ * company's people — daily sign-ins, the company's contents, educations and programs completed, exams passed, surveys
+ * answered, assignments finished early — each person active to their own degree (a stable hash of their id), so every
+ * period of the leader table has a podium and the demo learner a place in it, with enough left after their gift
+ * requests to afford a few of the cheaper gifts (not the dear ones). The first season was closed 45 days ago with its closing entries; the running totals are built from
  * the ledger in one statement, as the awards keep them.
  */
 export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: string[]): Promise<void> {
@@ -48,8 +49,34 @@ export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: st
             hours => abs(hashtext('eh:' || p.user_id || ':' || e.id)) % 8)
         from people p join educations e on e.company_id = ${companyId}
         where abs(hashtext('e:' || p.user_id || ':' || e.id)) % 100 < p.keen / 3
+        union all
+        select p.user_id, 'program_completed', 'program:' || g.id,
+          now() - make_interval(days => abs(hashtext('gd:' || p.user_id || ':' || g.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('gh:' || p.user_id || ':' || g.id)) % 8)
+        from people p join programs g on g.company_id = ${companyId}
+        where abs(hashtext('g:' || p.user_id || ':' || g.id)) % 100 < p.keen / 4
       ),
-      awards as (select * from sign_ins union all select * from completions)
+      -- What the rest of the rules earn: exams passed, surveys answered, assignments finished before their due date.
+      achievements as (
+        select p.user_id, 'exam_passed' as kind, 'exam:' || x.id as source_key,
+          now() - make_interval(days => abs(hashtext('xd:' || p.user_id || ':' || x.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('xh:' || p.user_id || ':' || x.id)) % 8) as at
+        from people p join exams x on x.company_id = ${companyId}
+        where abs(hashtext('x:' || p.user_id || ':' || x.id)) % 100 < p.keen * 2 / 3
+        union all
+        select p.user_id, 'survey_answered', 'survey:' || s.id,
+          now() - make_interval(days => abs(hashtext('sd:' || p.user_id || ':' || s.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('sh:' || p.user_id || ':' || s.id)) % 8)
+        from people p join surveys s on s.company_id = ${companyId}
+        where abs(hashtext('s:' || p.user_id || ':' || s.id)) % 100 < p.keen * 2 / 3
+        union all
+        select p.user_id, 'assignment_completed_early', 'assignment:' || a.id,
+          now() - make_interval(days => abs(hashtext('ad:' || p.user_id || ':' || a.id)) % ${HISTORY_DAYS},
+            hours => abs(hashtext('ah:' || p.user_id || ':' || a.id)) % 8)
+        from people p join assignments a on a.company_id = ${companyId}
+        where abs(hashtext('a:' || p.user_id || ':' || a.id)) % 100 < p.keen / 2
+      ),
+      awards as (select * from sign_ins union all select * from completions union all select * from achievements)
       insert into point_ledger (company_id, user_id, rule_id, kind, source_key, points, season, created_at)
       select ${companyId}, a.user_id, r.id, a.kind, a.source_key, r.points,
         case when a.at < date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS}) then 1 else 2 end, a.at

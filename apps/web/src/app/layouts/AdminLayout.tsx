@@ -15,12 +15,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconArrowLeft, IconBuilding } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
+import { ModalsHost } from '../../components/ModalsHost.js';
 import { sessionCan } from '../../features/frame/admin/access.js';
 import { ADMIN_NAV_ICONS, type AdminNavIcon } from '../../features/frame/admin/nav-icons.js';
 import { type RecordCrumb, RecordCrumbContext } from '../../features/frame/admin/record-crumb.js';
@@ -92,7 +92,7 @@ export function AdminLayout() {
   useEffect(close, [pathname]);
 
   return (
-    <ModalsProvider>
+    <ModalsHost>
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -226,6 +226,6 @@ export function AdminLayout() {
           <Footer />
         </AppShell.Footer>
       </AppShell>
-    </ModalsProvider>
+    </ModalsHost>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { deferred } from '../../lib/deferred.js';
 import { deferredWithQueries } from '../../lib/deferred-queries.js';
 import { useSessionUser } from '../../lib/session.js';
 import { usePageViewTracking } from '../../lib/tracking.js';
@@ -13,6 +14,11 @@ import { useCompany } from '../company.js';
 const HeaderTools = deferredWithQueries(async () => (await import('./HeaderTools.js')).default);
 const SideMenu = deferredWithQueries(async () => (await import('../../features/frame/menu/SideMenu.js')).SideMenu);
 const Footer = deferredWithQueries(async () => (await import('./Footer.js')).Footer);
+/**
+ * The frame's one modals provider, for every page's confirmations; Mantine's Modal and its scroll lock stay off the
+ * first paint (issue 11). A dialog asked for before it listens opens when it does (lib/modals-ready.ts).
+ */
+const ModalsHost = deferred(async () => ({ default: (await import('../../components/ModalsHost.js')).ModalsHost }));
 const MandatoryModal = deferredWithQueries(
   async () => (await import('../../features/frame/dashboard/MandatoryModal.js')).MandatoryModal,
 );
@@ -67,6 +73,7 @@ export function DashboardLayout() {
         <Footer />
       </AppShell.Footer>
       <MandatoryModal />
+      <ModalsHost />
     </AppShell>
   );
 }

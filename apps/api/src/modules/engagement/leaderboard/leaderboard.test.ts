@@ -219,4 +219,95 @@ describe('leader table: exact ranks from the per-total counts, and a group of co
       expect(got.data.entries.map((e) => e.user.id)).not.toContain(stranger.id);
     }
   });
+
+  it('ranks two sub-companies’ people together for the current season; a reset closes only its own company’s season', async () => {
+    const f = test.factories;
+    const holding = await f.createCompany();
+    const north = await f.createCompany({ parentId: holding.id });
+    const south = await f.createCompany({ parentId: holding.id });
+    const holdingToken = (await login(test.app, holding, (await f.createAdmin(holding)).email ?? '')).access_token;
+    const northToken = (await login(test.app, north, (await f.createAdmin(north)).email ?? '')).access_token;
+    const [n1, n2] = [await f.createUser(north, { name: 'Kuzey1' }), await f.createUser(north, { name: 'Kuzey2' })];
+    const [s1, s2] = [await f.createUser(south, { name: 'Güney1' }), await f.createUser(south, { name: 'Güney2' })];
+    const southViewerToken = (await login(test.app, south, s2.email ?? '')).access_token;
+    const asHolding = companyCaller(() => ({ app: test.app, company: holding }));
+    const asNorth = companyCaller(() => ({ app: test.app, company: north }));
+    const asSouth = companyCaller(() => ({ app: test.app, company: south }));
+    const allowed = await asHolding(holdingToken, 'PUT', '/api/admin/leaderboard-settings', {
+      body: { periods: ['season', 'all'], scopes: ['company', 'sub_companies'], excluded_user_ids: [] },
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    // Season 1 of every company (none has closed one yet); all time the same figures.
+    for (const period of ['season', 'all'] as const) {
+      const key = period === 'season' ? 1 : periodKey('all', 1);
+      await setTotals(north, period, key, [
+        [n1.id, 50],
+        [n2.id, 10],
+      ]);
+      await setTotals(south, period, key, [
+        [s1.id, 40],
+        [s2.id, 20],
+      ]);
+    }
+    const seasonTable = async () =>
+      (await board(asSouth, southViewerToken, { period: 'season', scope: 'sub_companies' })).data.entries.map((e) => [
+        e.user.id,
+        e.points,
+        e.rank,
+      ]);
+    expect(await seasonTable()).toEqual([
+      [n1.id, 50, 1],
+      [s1.id, 40, 2],
+      [s2.id, 20, 3],
+      [n2.id, 10, 4],
+    ]);
+
+    // The north sub-company closes its season: its people's season-1 points become its closing entries, and the group's
+    // season table goes on with each company's own current season — the north's new one (empty yet), the south's first.
+    const reset = await asNorth(northToken, 'POST', '/api/company/reset-points', { body: { season: 1 } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().data).toEqual({ season: 2, closed_people: 2 });
+    expect(await seasonTable()).toEqual([
+      [s1.id, 40, 1],
+      [s2.id, 20, 2],
+    ]);
+    const closing = await asSystem(test.db, async (tx) =>
+      rowsOf<{ company_id: number; user_id: number; points: number; rank: number }>(
+        await tx.execute(sql`select company_id, user_id, points, rank from point_season_standings
+          where company_id in (${north.id}, ${south.id}, ${holding.id}) order by rank`),
+      ),
+    );
+    expect(closing).toEqual([
+      { company_id: north.id, user_id: n1.id, points: 50, rank: 1 },
+      { company_id: north.id, user_id: n2.id, points: 10, rank: 2 },
+    ]);
+    // The others' seasons run on: the south and the main company are still in their first.
+    const seasons = await asSystem(test.db, async (tx) =>
+      rowsOf<{ company_id: number; season: number }>(
+        await tx.execute(sql`select c.id as company_id, coalesce(s.season, 1) as season from companies c
+          left join leaderboard_settings s on s.company_id = c.id
+          where c.id in (${holding.id}, ${north.id}, ${south.id}) order by c.id`),
+      ),
+    );
+    expect(seasons).toEqual([
+      { company_id: holding.id, season: 1 },
+      { company_id: north.id, season: 2 },
+      { company_id: south.id, season: 1 },
+    ]);
+
+    // What the north earns in its second season ranks against the south's first; all time keeps everything.
+    await setTotals(north, 'season', 2, [[n2.id, 30]]);
+    expect(await seasonTable()).toEqual([
+      [s1.id, 40, 1],
+      [n2.id, 30, 2],
+      [s2.id, 20, 3],
+    ]);
+    const allTime = await board(asSouth, southViewerToken, { period: 'all', scope: 'sub_companies' });
+    expect(allTime.data.entries.map((e) => [e.user.id, e.points])).toEqual([
+      [n1.id, 50],
+      [s1.id, 40],
+      [s2.id, 20],
+      [n2.id, 10],
+    ]);
+  });
 });

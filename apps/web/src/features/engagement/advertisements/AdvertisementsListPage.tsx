@@ -39,13 +39,31 @@ function useColumns(): TableColumn<Advertisement>[] {
         render: (a) =>
           `${formatDay(a.start_date, i18n.language)} – ${a.end_date ? formatDay(a.end_date, i18n.language) : t(`${NS}.open_ended`)}`,
       },
-      { accessor: 'views', title: t(`${NS}.columns.views`), sortable: true, textAlign: 'right' },
-      { accessor: 'clicks', title: t(`${NS}.columns.clicks`), sortable: true, textAlign: 'right' },
+      {
+        accessor: 'views',
+        title: t(`${NS}.columns.views`),
+        sortable: true,
+        textAlign: 'right',
+        render: (a) => a.views.toLocaleString(i18n.language),
+      },
+      {
+        accessor: 'clicks',
+        title: t(`${NS}.columns.clicks`),
+        sortable: true,
+        textAlign: 'right',
+        render: (a) => a.clicks.toLocaleString(i18n.language),
+      },
       {
         accessor: 'click_rate',
         title: t(`${NS}.columns.click_rate`),
         textAlign: 'right',
-        render: (a) => (a.views > 0 ? `${((a.clicks / a.views) * 100).toFixed(1)}%` : '–'),
+        // "%17,1" in Turkish, "17.1%" in English, "17,1 %" in German.
+        render: (a) =>
+          a.views > 0
+            ? new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
+                a.clicks / a.views,
+              )
+            : '–',
       },
       {
         accessor: 'status',

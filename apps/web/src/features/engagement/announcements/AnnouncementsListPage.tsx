@@ -42,7 +42,12 @@ function useColumns(): TableColumn<Announcement>[] {
               {a.title}
             </Text>
             {a.must_read && (
-              <Badge color="red.9" variant="filled" leftSection={<IconAlertCircle size={12} aria-hidden />}>
+              <Badge
+                color="red.9"
+                variant="filled"
+                miw="max-content"
+                leftSection={<IconAlertCircle size={12} aria-hidden />}
+              >
                 {t(`${NS}.fields.must_read`)}
               </Badge>
             )}

@@ -39,7 +39,13 @@ export const GIFT_STATUS_COLORS: Record<GiftRequestStatus, string> = {
 export function GiftStatusBadge({ status }: { status: GiftRequestStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={GIFT_STATUS_COLORS[status]} data-testid="gift-request-status" data-status={status}>
+    <Badge
+      variant="light"
+      color={GIFT_STATUS_COLORS[status]}
+      miw="max-content"
+      data-testid="gift-request-status"
+      data-status={status}
+    >
       {t(`${NS}.statuses.${status}`)}
     </Badge>
   );
@@ -74,7 +80,7 @@ function useColumns(): TableColumn<GiftRequest>[] {
         title: t(`${NS}.requests.columns.gift`),
         sortable: true,
         render: (r) => (
-          <Group gap="sm" wrap="nowrap" maw={320}>
+          <Group gap="sm" wrap="nowrap" miw={200} maw={320}>
             <Avatar src={r.gift.image_src} alt="" radius="md" size={36} color="grape">
               <IconGift size={18} aria-hidden />
             </Avatar>
@@ -328,7 +334,7 @@ export default function GiftRequestsPage() {
           text: rejecting
             ? t(`${NS}.requests.reject_text`, {
                 person: personOf(rejecting),
-                points: t(`${NS}.points_value`, { count: rejecting.points, points: rejecting.points }),
+                points: t(`${NS}.points_value`, { count: rejecting.points }),
               })
             : '',
           reason: t(`${NS}.requests.reason`),

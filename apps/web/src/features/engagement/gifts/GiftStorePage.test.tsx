@@ -78,7 +78,10 @@ describe('the gift store page', () => {
     const [mug, shirt, watch, keyring] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     // Too dear: disabled, with how many points are missing; sold out: disabled and marked.
     expect(within(watch).getByTestId('gift-request')).toHaveProperty('disabled', true);
-    expect(within(watch).getByText(/3000/)).toBeTruthy();
+    expect(within(watch).getByText('3,000 more points needed')).toBeTruthy();
+    // Every figure in the user's language (Intl.NumberFormat): the balance, the price, what is missing.
+    expect(screen.getByTestId('gift-balance-value').textContent).toBe('1,000');
+    expect(within(watch).getByTestId('gift-price').textContent).toBe('4,000 points');
     expect(within(keyring).getByTestId('gift-request')).toHaveProperty('disabled', true);
     expect(within(keyring).getAllByText('Out of stock').length).toBeGreaterThan(0);
     // With sizes: a size is needed first.
@@ -87,8 +90,9 @@ describe('the gift store page', () => {
     fireEvent.click(within(mug).getByTestId('gift-request'));
     // Nothing is sent until confirmed.
     expect(post).not.toHaveBeenCalled();
-    // The page brings its own modals provider beside the test's: the first dialog is the page's.
-    fireEvent.click((await screen.findAllByTestId('confirm-accept'))[0] as HTMLElement);
+    // One dialog: the page relies on the frame's modals provider (here the test providers') and brings none of its own.
+    expect(await screen.findAllByTestId('confirm-accept')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('confirm-accept'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('api/gifts/1/request', { variant_id: null }));
   });
 
@@ -109,8 +113,9 @@ describe('the gift store page', () => {
     expect(within(shipped).getByTestId('my-gift-tracking').textContent).toContain('Yurtiçi Kargo 123');
     expect(within(shipped).queryByTestId('my-gift-cancel')).toBeNull();
     fireEvent.click(within(open).getByTestId('my-gift-cancel'));
-    // The page brings its own modals provider beside the test's: the first dialog is the page's.
-    fireEvent.click((await screen.findAllByTestId('confirm-accept'))[0] as HTMLElement);
+    // One dialog: the page relies on the frame's modals provider (here the test providers') and brings none of its own.
+    expect(await screen.findAllByTestId('confirm-accept')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('confirm-accept'));
     await waitFor(() => expect(post).toHaveBeenCalledWith('api/gifts/requests/9/cancel', {}));
   });
 

@@ -17,7 +17,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCoins, IconGift, IconPackage, IconShoppingBag } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,9 +33,10 @@ import { GIFT_TYPE_ICONS, GiftTypeIcon } from './GiftTypeIcon.js';
 const NS = 'gifts';
 export const GIFT_MODULE = 'gift';
 
+/** "1.250 puan": the locale strings format the figure in the user's language (`{{count, number}}`, Intl.NumberFormat). */
 function usePoints() {
-  const { t, i18n } = useTranslation();
-  return (count: number) => t(`${NS}.points_value`, { count, points: count.toLocaleString(i18n.language) });
+  const { t } = useTranslation();
+  return (count: number) => t(`${NS}.points_value`, { count });
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -410,13 +410,9 @@ function GiftStore() {
 }
 
 /**
- * /gift (module `gift`): the balance, the store's products and the person's own requests. The learner frame has no
- * modals provider (the admin one does): the page brings its own for its confirmations, as the agenda does.
+ * /gift (module `gift`): the balance, the store's products and the person's own requests. Its confirmations open in
+ * the learner frame's modals provider (DashboardLayout).
  */
 export default function GiftStorePage() {
-  return (
-    <ModalsProvider>
-      <GiftStore />
-    </ModalsProvider>
-  );
+  return <GiftStore />;
 }

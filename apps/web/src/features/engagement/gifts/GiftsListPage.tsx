@@ -44,7 +44,7 @@ function useColumns(): TableColumn<Gift>[] {
         sortable: true,
         textAlign: 'right',
         noWrap: true,
-        render: (g) => t(`${NS}.points_value`, { count: g.price, points: number(g.price) }),
+        render: (g) => t(`${NS}.points_value`, { count: g.price }),
       },
       {
         accessor: 'stock',

@@ -9,12 +9,12 @@ export const pointsAdminRoutes: AdminRoute[] = [
   ...resourceRoutes(RESOURCE_SCREENS.pointRules, {
     list: () => import('./PointRulesListPage.js'),
     form: () => import('./PointRuleFormPage.js'),
-    nav: { area: 'people', icon: 'IconCoins' },
+    nav: { area: 'engagement', icon: 'IconCoins' },
   }),
   adminRoute(() => import('../leaderboard/LeaderboardManagementPage.js'), {
     name: 'company.leaders-table-management',
     permission: 'read_leaderboardrule',
     title: 'leaderboard.admin.title',
-    nav: { area: 'people', icon: 'IconTrophy' },
+    nav: { area: 'engagement', icon: 'IconTrophy' },
   }),
 ];

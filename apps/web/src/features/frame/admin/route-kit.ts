@@ -17,6 +17,7 @@ export const ADMIN_AREAS = [
   'people',
   'organisation',
   'content',
+  'engagement',
   'settings',
   'authorization',
   'platform',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../../app/route-names.js';
-import { adminBranch, adminRoutes, breadcrumbParentOf, navigationParentOf } from './routes.js';
+import { ADMIN_AREAS, adminBranch, adminRoutes, breadcrumbParentOf, navigationParentOf } from './routes.js';
 
 describe('navigationParentOf (the list a page without a navigation entry belongs to)', () => {
   it('finds the list of an edit page by the longest shared path', () => {
@@ -40,5 +40,20 @@ describe('the admin routes', () => {
       expect(route.path === routePath('company') || route.path?.startsWith(`${routePath('company')}/`)).toBe(true);
     }
     expect(adminRoutes.length).toBeGreaterThan(20);
+  });
+});
+
+describe('the admin navigation', () => {
+  it('groups points, the leader table, gifts, advertisements and announcements in one engagement area, in the spec’s order (§2.2)', () => {
+    const engagement = adminRoutes.filter((route) => route.handle.nav?.area === 'engagement').map((r) => r.handle.name);
+    expect(engagement).toEqual([
+      'company.points',
+      'company.leaders-table-management',
+      'company.gifts',
+      'company.gift.requests',
+      'company.advertisement',
+      'company.announcement',
+    ]);
+    expect(ADMIN_AREAS.indexOf('engagement')).toBe(ADMIN_AREAS.indexOf('content') + 1);
   });
 });

@@ -113,8 +113,9 @@ export const adminRoutes: AdminRoute[] = [
   ...autoAssignmentRoutes,
   ...surveyAdminRoutes,
   ...competencyAdminRoutes,
-  ...engagementAdminRoutes,
+  // The engagement area in the spec's order: points and the leader table, gifts, advertisements, announcements.
   ...pointsAdminRoutes,
+  ...engagementAdminRoutes,
   ...resourceRoutes(RESOURCE_SCREENS.hashtags, {
     list: () => import('../../learning/hashtags/HashtagsListPage.js'),
     form: () => import('../../learning/hashtags/HashtagFormPage.js'),

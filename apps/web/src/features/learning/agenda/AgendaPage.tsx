@@ -18,7 +18,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -391,10 +390,6 @@ function Agenda() {
 export default function AgendaPage() {
   const user = useSessionUser();
   if (!user?.menu.some((item) => item.type === 'agenda' && item.status === 1)) return <Navigate to="/403" replace />;
-  // The learner frame has no modals provider (the admin layout has its own): the subscription's confirmations need one.
-  return (
-    <ModalsProvider>
-      <Agenda />
-    </ModalsProvider>
-  );
+  // The subscription's confirmations open in the learner frame's modals provider (DashboardLayout).
+  return <Agenda />;
 }

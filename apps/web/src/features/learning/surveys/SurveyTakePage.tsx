@@ -1,6 +1,6 @@
 import { isAnswered, type LearnerSurvey, type SurveyAnswers, type SurveyAnswerValue } from '@kampus/shared';
 import { Alert, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
-import { ModalsProvider, modals } from '@mantine/modals';
+import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { pathTo } from '../../../app/route-names.js';
 import { EmptyState } from '../../../components/EmptyState.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { ApiError } from '../../../lib/http.js';
+import { whenModalsHost } from '../../../lib/modals-ready.js';
 import { useLearnerSurvey, useSaveDraft, useSubmitSurvey } from './api.js';
 import { SurveyQuestionField } from './SurveyQuestionField.js';
 
@@ -106,13 +107,15 @@ function Filling({ survey, educationId }: { survey: LearnerSurvey; educationId: 
       first?.focus();
       return;
     }
-    modals.openConfirmModal({
-      title: t(`${NS}.submit_title`),
-      children: <Text fz="sm">{t(survey.anonymous ? `${NS}.submit_text_anonymous` : `${NS}.submit_text`)}</Text>,
-      labels: { confirm: t(`${NS}.submit`), cancel: t(`${NS}.keep_editing`) },
-      confirmProps: { 'data-testid': 'survey-submit-confirm' } as never,
-      onConfirm: send,
-    });
+    whenModalsHost(() =>
+      modals.openConfirmModal({
+        title: t(`${NS}.submit_title`),
+        children: <Text fz="sm">{t(survey.anonymous ? `${NS}.submit_text_anonymous` : `${NS}.submit_text`)}</Text>,
+        labels: { confirm: t(`${NS}.submit`), cancel: t(`${NS}.keep_editing`) },
+        confirmProps: { 'data-testid': 'survey-submit-confirm' } as never,
+        onConfirm: send,
+      }),
+    );
   }
 
   if (submittedAt) return <Submitted survey={survey} at={submittedAt} />;
@@ -233,10 +236,8 @@ function SurveyTake() {
  */
 export default function SurveyTakePage() {
   return (
-    <ModalsProvider>
-      <Stack maw={860} mx="auto" w="100%" data-testid="survey-take-page">
-        <SurveyTake />
-      </Stack>
-    </ModalsProvider>
+    <Stack maw={860} mx="auto" w="100%" data-testid="survey-take-page">
+      <SurveyTake />
+    </Stack>
   );
 }

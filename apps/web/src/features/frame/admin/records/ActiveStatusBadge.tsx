@@ -2,11 +2,20 @@ import { ACTIVE_STATUS_NAMES, type ActiveStatus } from '@kampus/shared';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The active/passive status of a simple record, labelled from `<namespace>.status.*`. */
+/**
+ * The active/passive status of a simple record, labelled from `<namespace>.status.*`. Never narrower than its label: a
+ * crowded table would otherwise squeeze the badge's clipped label to "AK…" (the column gives way elsewhere).
+ */
 export function ActiveStatusBadge({ status, namespace }: { status: ActiveStatus; namespace: string }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={status === 1 ? 'success' : 'gray'} data-testid="record-status" data-status={status}>
+    <Badge
+      variant="dot"
+      color={status === 1 ? 'success' : 'gray'}
+      miw="max-content"
+      data-testid="record-status"
+      data-status={status}
+    >
       {t(`${namespace}.status.${ACTIVE_STATUS_NAMES[status]}`)}
     </Badge>
   );
