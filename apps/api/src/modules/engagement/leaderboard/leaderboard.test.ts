@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, UserRow } from '../../../../test/factories.js';
 import { companyCaller, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
 import { asSystem } from '../../../db/scope.js';
-import { pageStart, periodKey } from './service.js';
+import { bucketsOf, pageStart, periodKey } from './service.js';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -89,6 +89,9 @@ describe('leader table: exact ranks from the per-total counts, and a group of co
     expect(pageStart(buckets, 4)).toEqual({ points: 10, skip: 0, rank: 5 });
     expect(pageStart(buckets, 6)).toBeNull();
     expect(pageStart([], 0)).toBeNull();
+    // A group's table, read whole, gives the same buckets.
+    expect(bucketsOf([50, 40, 40, 40, 10, 10].map((points) => ({ points })))).toEqual(buckets);
+    expect(bucketsOf([])).toEqual([]);
   });
 
   it('ranks every page exactly as counting would, with ties across page edges and people left out', async () => {
