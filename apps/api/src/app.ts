@@ -30,7 +30,6 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebApp } from './platform/http/web.js';
 import { createJobs } from './platform/jobs.js';
 import { createMailer, createOutboxSms } from './platform/mail.js';
-import { poolShare } from './platform/pool-share.js';
 import { createLimiter } from './platform/rate-limit.js';
 import { createRealtime } from './platform/realtime.js';
 import { connectRedis, type RedisConnection } from './platform/redis.js';
@@ -90,7 +89,7 @@ function createPlatform(
     signer,
     sessions,
     hosts,
-    events: createEventBus(database.db, log, poolShare(database, 2)),
+    events: createEventBus(database.db, log),
     redis: redisConnection,
     realtime: createRealtime({
       db: database.db,

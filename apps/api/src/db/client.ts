@@ -28,8 +28,6 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** How many connections the application holds at most: the pool's size, 1 for the embedded database. */
-  connections: number;
   /** Reachability check for the readiness probe. */
   ping(): Promise<void>;
   /** The connection pool's figures for the readiness probe; null for the embedded database (one connection). */
@@ -102,7 +100,6 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    connections: 1,
     ping: async () => void (await client.query('select 1')),
     poolStats: () => null,
     setLogger: (next) => {
@@ -142,7 +139,6 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    connections: poolMax,
     ping: async () => void (await pool.query('select 1')),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     setLogger: (next) => {

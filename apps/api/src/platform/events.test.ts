@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
 import { type CompanyRow, type Factories, factories, type UserRow } from '../../test/factories.js';
@@ -126,26 +125,5 @@ describe('record: the audit row and the domain event of one change', () => {
 
   it('refuses afterCommit outside a scoped transaction', () => {
     expect(() => afterCommit(() => undefined)).toThrow(/inTenant or asSystem/);
-  });
-
-  // Last: the bus built here replaces the one above for this database.
-  it('runs no more subscribers at once than its limit, and every one of them', async () => {
-    const limited = createEventBus(database.db, log as unknown as FastifyBaseLogger, pLimit(2));
-    let running = 0;
-    let most = 0;
-    const done: number[] = [];
-    limited.subscribe('hashtag.limited', async (event) => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      running--;
-      done.push(event.entityId ?? 0);
-    });
-    await inTenant(database.db, company.id, async (tx) => {
-      for (const id of [1, 2, 3, 4, 5]) await record(tx, actor(), { action: 'hashtag.limited', entity: 'hashtag', id });
-    });
-    await limited.idle();
-    expect(most).toBe(2);
-    expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit, { type LimitFunction } from 'p-limit';
 import type { Db } from '../db/client.js';
 import { auditLogs } from '../db/schema/index.js';
 import { afterCommit } from '../db/scope.js';
@@ -49,11 +48,7 @@ export interface EventBus {
  */
 const buses = new WeakMap<Db, ReturnType<typeof createEventBus>>();
 
-/**
- * `limit` bounds how many subscribers run at once (the application's: a share of the connection pool, pool-share.ts):
- * a burst of commits then queues its subscribers instead of taking every connection from the requests.
- */
-export function createEventBus(db: Db, log: FastifyBaseLogger, limit: LimitFunction = pLimit(Infinity)) {
+export function createEventBus(db: Db, log: FastifyBaseLogger) {
   const handlers = new Map<string, Handler[]>();
   const running = new Set<Promise<void>>();
 
@@ -65,7 +60,8 @@ export function createEventBus(db: Db, log: FastifyBaseLogger, limit: LimitFunct
     ];
     for (const handler of matching) {
       // A subscriber's failure is its own: the change is committed and the request has its answer.
-      const run = limit(() => handler(event))
+      const run = Promise.resolve()
+        .then(() => handler(event))
         .catch((error: unknown) => log.error({ err: error, action: event.action }, 'an event subscriber failed'))
         .finally(() => running.delete(run));
       running.add(run);

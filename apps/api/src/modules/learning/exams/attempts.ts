@@ -35,7 +35,6 @@ import {
   invalidFieldsWith,
   notFound,
 } from '../../../platform/http/errors.js';
-import { poolShare } from '../../../platform/pool-share.js';
 import { myTest, refusalOf } from './learner.js';
 import type { ExamQuestionSource } from './questions-source.js';
 import { recordResult } from './results.js';
@@ -111,8 +110,6 @@ const systemOf = (companyId: number): Initiator => ({ companyId, userId: null, i
  */
 export function createAttempts(platform: Platform, source: ExamQuestionSource) {
   const db = platform.database.db;
-  /** Starts and submits are transactions of many statements: bounded, so a burst of them leaves connections to saves. */
-  const heavy = poolShare(platform.database);
 
   async function findExam(tx: Db, examId: number): Promise<ExamRow> {
     const [exam] = await tx.select().from(exams).where(eq(exams.id, examId));
@@ -230,17 +227,15 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
     examId: number,
     holder: string,
   ): Promise<{ attempt: MyAttempt; started: boolean }> {
-    return heavy(async () => {
-      try {
-        return await inTenant(db, actor.companyId, (tx) => startIn(tx, actor, examId, holder));
-      } catch (error) {
-        // Two tabs starting at the same instant: the partial unique index keeps one attempt; the other tab resumes.
-        if (uniqueViolationOf(error)?.startsWith('exam_attempts_')) {
-          return inTenant(db, actor.companyId, (tx) => startIn(tx, actor, examId, holder));
-        }
-        throw error;
+    try {
+      return await inTenant(db, actor.companyId, (tx) => startIn(tx, actor, examId, holder));
+    } catch (error) {
+      // Two tabs starting at the same instant: the partial unique index keeps one attempt; the other tab resumes.
+      if (uniqueViolationOf(error)?.startsWith('exam_attempts_')) {
+        return inTenant(db, actor.companyId, (tx) => startIn(tx, actor, examId, holder));
       }
-    });
+      throw error;
+    }
   }
 
   async function startIn(tx: Db, actor: Actor, examId: number, holder: string) {
@@ -481,16 +476,14 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
 
   /** `POST …/submit`: scores now (a submit after the deadline counts what was saved by then, reason `deadline`). */
   function submit(actor: Actor, attemptId: number) {
-    return heavy(() =>
-      inTenant(db, actor.companyId, async (tx) => {
-        const attempt = await ownAttempt(tx, actor, attemptId, true);
-        if (attempt.state !== 'in_progress') throw conflict('test.errors.submitted');
-        const exam = await findExam(tx, attempt.examId);
-        const reason = pastDeadline(attempt, new Date(), 0) ? 'deadline' : 'learner';
-        await submitLocked(tx, actor, attempt, exam, reason);
-        return { attempt_id: attempt.id };
-      }),
-    );
+    return inTenant(db, actor.companyId, async (tx) => {
+      const attempt = await ownAttempt(tx, actor, attemptId, true);
+      if (attempt.state !== 'in_progress') throw conflict('test.errors.submitted');
+      const exam = await findExam(tx, attempt.examId);
+      const reason = pastDeadline(attempt, new Date(), 0) ? 'deadline' : 'learner';
+      await submitLocked(tx, actor, attempt, exam, reason);
+      return { attempt_id: attempt.id };
+    });
   }
 
   /** The deadline job and the sweep: submits the attempt if it is still running past its deadline. */
