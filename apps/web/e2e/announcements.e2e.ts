@@ -52,7 +52,11 @@ describe('announcements and advertisements in Chromium', () => {
   });
   afterAll(() => browser.close());
 
-  it('the admin writes a must-read announcement for a group; its member sees it in the modal and on the home page, another learner does not', async () => {
+  // Three people's sessions and a dozen pages in one journey: about 90 s alone on a busy machine, above the project's
+  // 120 s when another file runs beside it.
+  it('the admin writes a must-read announcement for a group; its member sees it in the modal and on the home page, another learner does not', {
+    timeout: 240_000,
+  }, async () => {
     const title = `Vardiya değişikliği ${stamp}`;
     const admin = await (await browser.newContext()).newPage();
     await signIn(admin, 'demo', 'admin@demo.test');
