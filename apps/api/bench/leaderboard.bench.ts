@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { Db } from '../src/db/client.js';
 import { APP_ROLE } from '../src/db/schema/rls.js';
 import { asSystem, inTenant } from '../src/db/scope.js';
-import { POINTS_TIME_ZONE } from '../src/modules/engagement/points/awards.js';
+import { totalsFromLedger } from '../src/db/seed/points.js';
 import { ensurePointRules } from '../src/modules/engagement/points/rules.js';
 import type { Factories } from '../test/factories.js';
 import { openBenchApp } from './database.js';
@@ -92,22 +92,7 @@ async function seed(db: Db, make: Factories): Promise<Bench> {
   // The totals in one statement, without the counting trigger (a row at a time, it took most of the seeding): the
   // counts are then made set-based, as migration 0033 made them for existing totals.
   await asOwner(db, 'alter table point_totals disable trigger point_totals_count');
-  await asSystem(db, (tx) =>
-    tx.execute(sql`insert into point_totals (company_id, period, period_key, user_id, points)
-      select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
-          user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
-          + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'season', season, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'all', 0, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4`),
-  );
+  await asSystem(db, (tx) => tx.execute(totalsFromLedger(companyId)));
   await asSystem(db, (tx) =>
     tx.execute(sql`insert into point_total_counts (company_id, period, period_key, points, people)
       select company_id, period, period_key, points, count(*)::integer from point_totals

@@ -15,6 +15,27 @@ const SEASON_DAYS = 45;
  * requests to afford a few of the cheaper gifts (not the dear ones). The first season was closed 45 days ago with its closing entries; the running totals are built from
  * the ledger in one statement, as the awards keep them.
  */
+/**
+ * A company's running totals of every period made from its whole ledger in one statement, as the awards would have
+ * kept them one row at a time (the demo's history, bench:leaderboard's five million rows).
+ */
+export function totalsFromLedger(companyId: number) {
+  return sql`insert into point_totals (company_id, period, period_key, user_id, points)
+    select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
+        user_id, sum(points)
+      from point_ledger where company_id = ${companyId} group by 1, 3, 4
+    union all
+    select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
+        + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
+      from point_ledger where company_id = ${companyId} group by 1, 3, 4
+    union all
+    select company_id, 'season', season, user_id, sum(points)
+      from point_ledger where company_id = ${companyId} group by 1, 3, 4
+    union all
+    select company_id, 'all', 0, user_id, sum(points)
+      from point_ledger where company_id = ${companyId} group by 1, 3, 4`;
+}
+
 export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: string[]): Promise<void> {
   for (const companyId of companyIds) {
     await ensurePointRules(tx, companyId, 1);
@@ -82,21 +103,7 @@ export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: st
         case when a.at < date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS}) then 1 else 2 end, a.at
       from awards a join point_rules r on r.company_id = ${companyId} and r.kind = a.kind
       on conflict do nothing`);
-    await tx.execute(sql`
-      insert into point_totals (company_id, period, period_key, user_id, points)
-      select company_id, 'week', ((date_trunc('week', created_at at time zone ${POINTS_TIME_ZONE}))::date - date '2000-01-01'),
-          user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'month', (extract(year from created_at at time zone ${POINTS_TIME_ZONE}) * 100
-          + extract(month from created_at at time zone ${POINTS_TIME_ZONE}))::integer, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'season', season, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4
-      union all
-      select company_id, 'all', 0, user_id, sum(points)
-        from point_ledger where company_id = ${companyId} group by 1, 3, 4`);
+    await tx.execute(totalsFromLedger(companyId));
     await tx.execute(sql`
       insert into point_season_standings (company_id, season, user_id, points, rank, season_started_at, closed_at)
       select company_id, 1, user_id, points, rank() over (order by points desc),
