@@ -36,6 +36,30 @@ export function totalsFromLedger(companyId: number) {
       from point_ledger where company_id = ${companyId} group by 1, 3, 4`;
 }
 
+/**
+ * Each rule earned once per item, by a share of the people that grows with how keen they are (`share` applied to
+ * `keen`), at a time of the history: kind, the table of its items, the source key's prefix, the letter the hashes use.
+ */
+const EARNED = [
+  { kind: 'content_completed', table: 'contents', source: 'content', letter: 'c', share: '/ 2' },
+  { kind: 'education_completed', table: 'educations', source: 'education', letter: 'e', share: '/ 3' },
+  { kind: 'program_completed', table: 'programs', source: 'program', letter: 'g', share: '/ 4' },
+  { kind: 'exam_passed', table: 'exams', source: 'exam', letter: 'x', share: '* 2 / 3' },
+  { kind: 'survey_answered', table: 'surveys', source: 'survey', letter: 's', share: '* 2 / 3' },
+  { kind: 'assignment_completed_early', table: 'assignments', source: 'assignment', letter: 'a', share: '/ 2' },
+] as const;
+
+const earnedFrom =
+  (companyId: number) =>
+  ({ kind, table, source, letter, share }: (typeof EARNED)[number]) => {
+    const id = sql.raw(`${letter}.id`);
+    return sql`select p.user_id, ${kind}::text as kind, ${`${source}:`}::text || ${id} as source_key,
+      now() - make_interval(days => abs(hashtext(${`${letter}d:`}::text || p.user_id || ':' || ${id})) % ${HISTORY_DAYS},
+        hours => abs(hashtext(${`${letter}h:`}::text || p.user_id || ':' || ${id})) % 8) as at
+      from people p join ${sql.raw(table)} ${sql.raw(letter)} on ${sql.raw(letter)}.company_id = ${companyId}
+      where abs(hashtext(${`${letter}:`}::text || p.user_id || ':' || ${id})) % 100 < p.keen ${sql.raw(share)}`;
+  };
+
 export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: string[]): Promise<void> {
   for (const companyId of companyIds) {
     await ensurePointRules(tx, companyId, 1);
@@ -58,46 +82,9 @@ export async function seedPoints(tx: Db, companyIds: number[], learnerEmails: st
         from people p cross join days d
         where abs(hashtext('in:' || p.user_id || ':' || d.ago)) % 100 < p.keen
       ),
-      completions as (
-        select p.user_id, 'content_completed' as kind, 'content:' || c.id as source_key,
-          now() - make_interval(days => abs(hashtext('cd:' || p.user_id || ':' || c.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('ch:' || p.user_id || ':' || c.id)) % 8) as at
-        from people p join contents c on c.company_id = ${companyId}
-        where abs(hashtext('c:' || p.user_id || ':' || c.id)) % 100 < p.keen / 2
-        union all
-        select p.user_id, 'education_completed', 'education:' || e.id,
-          now() - make_interval(days => abs(hashtext('ed:' || p.user_id || ':' || e.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('eh:' || p.user_id || ':' || e.id)) % 8)
-        from people p join educations e on e.company_id = ${companyId}
-        where abs(hashtext('e:' || p.user_id || ':' || e.id)) % 100 < p.keen / 3
-        union all
-        select p.user_id, 'program_completed', 'program:' || g.id,
-          now() - make_interval(days => abs(hashtext('gd:' || p.user_id || ':' || g.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('gh:' || p.user_id || ':' || g.id)) % 8)
-        from people p join programs g on g.company_id = ${companyId}
-        where abs(hashtext('g:' || p.user_id || ':' || g.id)) % 100 < p.keen / 4
-      ),
-      -- What the rest of the rules earn: exams passed, surveys answered, assignments finished before their due date.
-      achievements as (
-        select p.user_id, 'exam_passed' as kind, 'exam:' || x.id as source_key,
-          now() - make_interval(days => abs(hashtext('xd:' || p.user_id || ':' || x.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('xh:' || p.user_id || ':' || x.id)) % 8) as at
-        from people p join exams x on x.company_id = ${companyId}
-        where abs(hashtext('x:' || p.user_id || ':' || x.id)) % 100 < p.keen * 2 / 3
-        union all
-        select p.user_id, 'survey_answered', 'survey:' || s.id,
-          now() - make_interval(days => abs(hashtext('sd:' || p.user_id || ':' || s.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('sh:' || p.user_id || ':' || s.id)) % 8)
-        from people p join surveys s on s.company_id = ${companyId}
-        where abs(hashtext('s:' || p.user_id || ':' || s.id)) % 100 < p.keen * 2 / 3
-        union all
-        select p.user_id, 'assignment_completed_early', 'assignment:' || a.id,
-          now() - make_interval(days => abs(hashtext('ad:' || p.user_id || ':' || a.id)) % ${HISTORY_DAYS},
-            hours => abs(hashtext('ah:' || p.user_id || ':' || a.id)) % 8)
-        from people p join assignments a on a.company_id = ${companyId}
-        where abs(hashtext('a:' || p.user_id || ':' || a.id)) % 100 < p.keen / 2
-      ),
-      awards as (select * from sign_ins union all select * from completions union all select * from achievements)
+      -- What the other rules earn: completions, exams passed, surveys answered, assignments finished early.
+      earned as (${sql.join(EARNED.map(earnedFrom(companyId)), sql` union all `)}),
+      awards as (select * from sign_ins union all select * from earned)
       insert into point_ledger (company_id, user_id, rule_id, kind, source_key, points, season, created_at)
       select ${companyId}, a.user_id, r.id, a.kind, a.source_key, r.points,
         case when a.at < date_trunc('day', now()) - make_interval(days => ${SEASON_DAYS}) then 1 else 2 end, a.at
