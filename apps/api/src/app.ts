@@ -89,7 +89,7 @@ function createPlatform(
     signer,
     sessions,
     hosts,
-    events: createEventBus(database.db, log),
+    events: createEventBus(database.db, log, config.EVENTS_CONCURRENCY),
     redis: redisConnection,
     realtime: createRealtime({
       db: database.db,

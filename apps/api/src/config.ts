@@ -60,6 +60,7 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   UPLOAD_CLEANUP_CRON: z.string().trim().default('17 * * * *'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  EVENTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   JOBS_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),

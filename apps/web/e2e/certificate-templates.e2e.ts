@@ -58,6 +58,8 @@ describe('certificate templates in Chromium', () => {
     await page.getByTestId('certificate-template-form-save').click();
     await page.waitForURL(/\/admin\/certificate-templates(\?.*)?$/);
     await page.getByTestId('table-search').fill(name);
+    // The list re-renders once the search reaches the address: a click before that may land on a row being replaced.
+    await page.waitForURL((url) => url.searchParams.get('search') === name);
     const row = page.getByTestId('table-row').filter({ hasText: name });
     await row.waitFor();
     const thumbnail = row.locator('[data-testid="certificate-template-thumbnail"] img');

@@ -123,6 +123,33 @@ describe('record: the audit row and the domain event of one change', () => {
     expect(row?.actorUserId).toBeNull();
   });
 
+  it('runs no more subscribers at once than its concurrency, the others in their turn', async () => {
+    // The bus built last is the one the database's events reach: the tests before this one are done with theirs.
+    const limited = createEventBus(database.db, log as unknown as FastifyBaseLogger, 2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    limited.subscribe('badge.earned', async (event) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push(event.entityId ?? 0);
+      running--;
+    });
+    await inTenant(database.db, company.id, async (tx) => {
+      for (let id = 1; id <= 6; id++) {
+        await record(
+          tx,
+          { companyId: company.id, ip: null, requestId: null },
+          { action: 'badge.earned', entity: 'badge', id },
+        );
+      }
+    });
+    await limited.idle();
+    expect(most).toBe(2);
+    expect(order.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('refuses afterCommit outside a scoped transaction', () => {
     expect(() => afterCommit(() => undefined)).toThrow(/inTenant or asSystem/);
   });

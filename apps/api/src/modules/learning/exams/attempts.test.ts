@@ -369,6 +369,42 @@ describe('exam attempts: start, save, submit, grade, result', () => {
     expect(result.json().data).toMatchObject({ revealed: true, passed: true, can_retry: true });
   });
 
+  it('a submit writes nothing when an answer came in after it read them, and audits who submitted', async () => {
+    const exam = await realExam();
+    const data = (await start(exam.id)).json().data;
+    const right = BODIES.find((b) => b.body.text === data.questions[0].question.text)?.right;
+    expect((await put(data.id, 1, right, 1)).statusCode).toBe(200);
+    // The write of a submit that scored the slots at seq 0: the answer above (seq 1) came in between.
+    const stale = data.questions.map((q: { position: number }) => ({
+      position: q.position,
+      seq: 0,
+      outcome: 'wrong',
+      points: 0,
+    }));
+    const written = await asSystem(test.db, (tx) =>
+      tx.execute(sql`select kampus_exam_submit(${company.id}::int, ${data.id}::int, ${JSON.stringify(stale)}::jsonb,
+        now(), 'learner', 'scored', 0, 0, false, '[]'::jsonb) as outcome`),
+    );
+    expect((written as unknown as { rows: { outcome: string }[] }).rows[0]?.outcome).toBe('changed');
+    expect(await attemptRow(data.id)).toMatchObject({ state: 'in_progress', scorePercent: null });
+    // The submit itself scores what was saved, and its audit row names the learner.
+    expect((await submit(data.id)).statusCode).toBe(200);
+    const row = await attemptRow(data.id);
+    expect(row?.state).toBe('scored');
+    expect(row?.points).toBe(2);
+    const [audit] = await asSystem(test.db, (tx) =>
+      tx
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'exam_attempt.submitted'), eq(auditLogs.entityId, data.id))),
+    );
+    expect(audit).toMatchObject({ companyId: company.id, actorUserId: learner.id, entityType: 'exam_attempt' });
+    expect(audit?.after).toMatchObject({ reason: 'learner', state: 'scored' });
+    expect(await events('exam.failed', exam.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ after: expect.objectContaining({ attempt_id: data.id }) })]),
+    );
+  });
+
   it('a real exam: attempts limit, waiting time, and exam.passed / exam.failed published with the score', async () => {
     const exam = await realExam({ attemptsAllowed: 2, waitMinutes: 30, passMark: 60, reveal: 'never' });
     const first = (await start(exam.id)).json().data;

@@ -26,7 +26,7 @@ import { examAttemptAnswers, examAttempts, exams } from '../../../db/schema/inde
 import { inTenant, readWithRetry } from '../../../db/scope.js';
 import type { Actor, Initiator } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
-import { record } from '../../../platform/events.js';
+import { record, recordedInStatement } from '../../../platform/events.js';
 import {
   conflict,
   forbidden,
@@ -37,7 +37,7 @@ import {
 } from '../../../platform/http/errors.js';
 import { myTest, refusalOf } from './learner.js';
 import type { ExamQuestionSource } from './questions-source.js';
-import { recordResult } from './results.js';
+import { resultEntry } from './results.js';
 
 export const DEADLINE_JOB = 'exam.deadline';
 
@@ -256,7 +256,12 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
       .for('update');
     if (running && pastDeadline(running, now)) {
       // The deadline job has not come yet: submit it now, then decide as if it had.
-      await submitLocked(tx, systemOf(actor.companyId), running, exam, 'deadline');
+      await submitAttempt(
+        tx,
+        systemOf(actor.companyId),
+        { companyId: actor.companyId, attemptId: running.id, userId: actor.userId },
+        () => 'deadline',
+      );
       card = await myTest(tx, actor.userId, examId, now);
       if (!card) throw notFound();
     } else if (running) {
@@ -401,13 +406,17 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
   /** Publishes the result of a scored attempt of a real exam (a demo exam publishes nothing, counts for nothing). */
   async function publish(tx: Db, who: Initiator, exam: ExamRow, attempt: AttemptRow & { scorePercent: number }) {
     if (exam.kind === 'demo') return;
-    await recordResult(tx, who, attempt.companyId, {
-      examId: exam.id,
-      userId: attempt.userId,
-      attemptId: attempt.id,
-      scorePercent: attempt.scorePercent,
-      passed: attempt.passed === true,
-    });
+    await record(
+      tx,
+      who,
+      resultEntry(attempt.companyId, {
+        examId: exam.id,
+        userId: attempt.userId,
+        attemptId: attempt.id,
+        scorePercent: attempt.scorePercent,
+        passed: attempt.passed === true,
+      }),
+    );
   }
 
   /** The attempt's totals from its answer rows: pending while an answer waits for a grader. */
@@ -425,75 +434,119 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
     };
   }
 
-  /** Scores and closes a locked attempt in progress. */
-  async function submitLocked(tx: Db, who: Initiator, attempt: AttemptRow, exam: ExamRow, reason: SubmitReason) {
-    const rows = await answerRows(tx, attempt.id);
-    const versions = await versionsOf(tx, attempt.companyId, rows);
-    const scored = rows.map((row) => {
-      const version = versions.get(row.questionVersionId);
-      const score = version ? scoreAnswer(version.body, row.answer) : { outcome: 'wrong' as const, ratio: 0 };
-      return {
-        ...row,
-        outcome: score.outcome,
-        points: score.ratio === null ? null : round2(row.maxPoints * score.ratio),
+  /** What `kampus_exam_submission` (migration 0036) reads for a submit: the attempt, its exam and each slot. */
+  interface SubmissionRow {
+    state: AttemptRow['state'];
+    deadline_at: string | null;
+    user_id: number;
+    exam_id: number;
+    exam_kind: ExamRow['kind'];
+    pass_mark: number;
+    position: number | null;
+    seq: number;
+    answer: QuestionAnswer | null;
+    max_points: number;
+    body: QuestionBody | null;
+  }
+
+  /**
+   * Scores and closes an attempt in progress in two statements (migration 0036): one reads the attempt, its slots and
+   * their questions; the application scores them; one writes the scores, the totals and the audit rows — unless an
+   * answer was saved in between, and then it scores again (`locked`: inside a transaction holding the attempt's lock,
+   * where nothing can come between). A submit holds a pooled connection for those two round trips only, not for a
+   * transaction: when everyone finishes an exam at once, the saves of those still answering keep finding one.
+   * `reasonOf` says why it is submitted now (null: not due, nothing is done).
+   */
+  async function submitAttempt(
+    runner: Db,
+    who: Initiator,
+    target: { companyId: number; attemptId: number; userId: number | null },
+    reasonOf: (deadlineAt: Date | null, now: Date) => SubmitReason | null,
+  ): Promise<'submitted' | 'not_found' | 'not_in_progress' | 'not_due'> {
+    const { companyId, attemptId } = target;
+    for (let round = 1; ; round++) {
+      const read = (await runner.execute(
+        sql`select * from kampus_exam_submission(${companyId}::int, ${target.userId}::int, ${attemptId}::int)`,
+      )) as unknown as { rows: SubmissionRow[] };
+      const [attempt] = read.rows;
+      if (!attempt) return 'not_found';
+      if (attempt.state !== 'in_progress') return 'not_in_progress';
+      const now = new Date();
+      const reason = reasonOf(attempt.deadline_at === null ? null : new Date(attempt.deadline_at), now);
+      if (!reason) return 'not_due';
+      const slots = read.rows.filter((row) => row.position !== null);
+      const scored = slots.map((row) => {
+        const score = row.body ? scoreAnswer(row.body, row.answer) : { outcome: 'wrong' as const, ratio: 0 };
+        const maxPoints = Number(row.max_points);
+        return {
+          outcome: score.outcome,
+          points: score.ratio === null ? null : round2(maxPoints * score.ratio),
+          maxPoints,
+        };
+      });
+      const result = totals(scored, attempt.pass_mark);
+      const audit = recordedInStatement(who, [
+        {
+          action: 'exam_attempt.submitted',
+          entity: 'exam_attempt',
+          id: attemptId,
+          companyId,
+          after: { reason, state: result.state, scorePercent: result.scorePercent, passed: result.passed },
+        },
+        // A demo exam publishes nothing and counts for nothing.
+        ...(result.state === 'scored' && attempt.exam_kind !== 'demo'
+          ? [
+              resultEntry(companyId, {
+                examId: attempt.exam_id,
+                userId: attempt.user_id,
+                attemptId,
+                scorePercent: result.scorePercent ?? 0,
+                passed: result.passed === true,
+              }),
+            ]
+          : []),
+      ]);
+      const scores = slots.map((row, i) => ({ position: row.position, seq: row.seq, ...scored[i] }));
+      const written = (await runner.execute(sql`select kampus_exam_submit(${companyId}::int, ${attemptId}::int,
+        ${JSON.stringify(scores)}::jsonb, ${now.toISOString()}::timestamptz, ${reason}::text, ${result.state}::text, ${result.points}::real,
+        ${result.scorePercent}::real, ${result.passed}::boolean, ${JSON.stringify(audit.rows)}::jsonb) as outcome`)) as unknown as {
+        rows: { outcome: 'submitted' | 'not_in_progress' | 'changed' }[];
       };
-    });
-    if (scored.length > 0) {
-      const values = sql.join(
-        scored.map((row) => sql`(${row.position}::int, ${row.outcome}::text, ${row.points}::real)`),
-        sql`, `,
-      );
-      await tx.execute(sql`update exam_attempt_answers a set outcome = v.outcome, points = v.points
-        from (values ${values}) as v(position, outcome, points)
-        where a.attempt_id = ${attempt.id} and a.position = v.position`);
+      const outcome = written.rows[0]?.outcome;
+      if (outcome === 'submitted') audit.published(runner);
+      if (outcome !== 'changed') return outcome ?? 'not_found';
+      // An answer came in between: score again; after a few rounds, holding the attempt's lock so none can.
+      if (round >= 3 && !(runner instanceof PgTransaction)) {
+        return inTenant(db, companyId, async (tx) => {
+          await tx.execute(sql`select 1 from exam_attempts where id = ${attemptId} for update`);
+          return submitAttempt(tx, who, target, reasonOf);
+        });
+      }
     }
-    const now = new Date();
-    const result = totals(scored, exam.passMark);
-    const [updated] = await tx
-      .update(examAttempts)
-      .set({
-        ...result,
-        submittedAt: now,
-        submitReason: reason,
-        scoredAt: result.state === 'scored' ? now : null,
-        holder: null,
-        heldAt: null,
-        updatedAt: now,
-      })
-      .where(eq(examAttempts.id, attempt.id))
-      .returning();
-    if (!updated) throw new Error('attempt vanished');
-    await record(tx, who, {
-      action: 'exam_attempt.submitted',
-      entity: 'exam_attempt',
-      id: attempt.id,
-      companyId: attempt.companyId,
-      after: { reason, state: result.state, scorePercent: result.scorePercent, passed: result.passed },
-    });
-    if (result.state === 'scored') await publish(tx, who, exam, { ...updated, scorePercent: result.scorePercent ?? 0 });
-    return updated;
   }
 
   /** `POST …/submit`: scores now (a submit after the deadline counts what was saved by then, reason `deadline`). */
-  function submit(actor: Actor, attemptId: number) {
-    return inTenant(db, actor.companyId, async (tx) => {
-      const attempt = await ownAttempt(tx, actor, attemptId, true);
-      if (attempt.state !== 'in_progress') throw conflict('test.errors.submitted');
-      const exam = await findExam(tx, attempt.examId);
-      const reason = pastDeadline(attempt, new Date(), 0) ? 'deadline' : 'learner';
-      await submitLocked(tx, actor, attempt, exam, reason);
-      return { attempt_id: attempt.id };
-    });
+  async function submit(actor: Actor, attemptId: number) {
+    const outcome = await submitAttempt(
+      db,
+      actor,
+      { companyId: actor.companyId, attemptId, userId: actor.userId },
+      (deadlineAt, now) => (deadlineAt !== null && now > deadlineAt ? 'deadline' : 'learner'),
+    );
+    if (outcome === 'not_found') throw notFound();
+    if (outcome !== 'submitted') throw conflict('test.errors.submitted');
+    return { attempt_id: attemptId };
   }
 
   /** The deadline job and the sweep: submits the attempt if it is still running past its deadline. */
-  function submitIfDue(companyId: number, attemptId: number): Promise<boolean> {
-    return inTenant(db, companyId, async (tx) => {
-      const [attempt] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for('update');
-      if (attempt?.state !== 'in_progress' || !pastDeadline(attempt, new Date(), 0)) return false;
-      await submitLocked(tx, systemOf(companyId), attempt, await findExam(tx, attempt.examId), 'deadline');
-      return true;
-    });
+  async function submitIfDue(companyId: number, attemptId: number): Promise<boolean> {
+    const outcome = await submitAttempt(
+      db,
+      systemOf(companyId),
+      { companyId, attemptId, userId: null },
+      (deadlineAt, now) => (deadlineAt !== null && now > deadlineAt ? 'deadline' : null),
+    );
+    return outcome === 'submitted';
   }
 
   /**

@@ -4,7 +4,8 @@ import type { CompanyRow, UserRow } from '../../../../test/factories.js';
 import { companyCaller, createTestApp, login, type TestApp } from '../../../../test/helpers.js';
 import { assignmentUsers, educationEnrolments, type exams } from '../../../db/schema/index.js';
 import { asSystem, inTenant } from '../../../db/scope.js';
-import { recordResult } from './results.js';
+import { record } from '../../../platform/events.js';
+import { resultEntry } from './results.js';
 
 type ExamRow = typeof exams.$inferSelect;
 
@@ -25,17 +26,16 @@ describe('exams in educations and assignments: post-test, exam part, assignment 
       { questionId: question, outcome: passed ? 'correct' : 'wrong' },
     ]);
     await inTenant(test.db, company.id, (tx) =>
-      recordResult(
+      record(
         tx,
         { companyId: company.id, userId: person.id, impersonatorId: null, ip: null, requestId: null },
-        company.id,
-        {
+        resultEntry(company.id, {
           examId: exam.id,
           userId: person.id,
           attemptId: attempt.id,
           scorePercent: attempt.scorePercent ?? 0,
           passed,
-        },
+        }),
       ),
     );
     await test.settle();

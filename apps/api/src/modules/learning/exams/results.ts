@@ -14,9 +14,9 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { exams } from '../../../db/schema/index.js';
 import { inTenant } from '../../../db/scope.js';
-import type { Actor, Initiator } from '../../../platform/actor.js';
+import type { Actor } from '../../../platform/actor.js';
 import type { Platform } from '../../../platform/deps.js';
-import { record } from '../../../platform/events.js';
+import { type RecordEntry, record } from '../../../platform/events.js';
 import { type ExportOwner, initiatorOf } from '../../../platform/exports.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { Translate } from '../../../platform/i18n.js';
@@ -41,12 +41,12 @@ export interface ExamResult {
 }
 
 /**
- * Records an attempt's result: `exam.passed` or `exam.failed` with `{user_id, attempt_id, score_percent}` (and the
+ * An attempt's result as recorded: `exam.passed` or `exam.failed` with `{user_id, attempt_id, score_percent}` (and the
  * same in camel case, as the brief of issue 15 names them). Subscribers (educations' post-test and exam parts,
  * assignments' exam items) run after the commit.
  */
-export async function recordResult(tx: Db, who: Initiator, companyId: number, result: ExamResult) {
-  await record(tx, who, {
+export function resultEntry(companyId: number, result: ExamResult): RecordEntry {
+  return {
     action: result.passed ? 'exam.passed' : 'exam.failed',
     entity: 'exam',
     id: result.examId,
@@ -60,7 +60,7 @@ export async function recordResult(tx: Db, who: Initiator, companyId: number, re
       attemptId: result.attemptId,
       scorePercent: result.scorePercent,
     },
-  });
+  };
 }
 
 /** An exam result event's learner and exam, whichever case its payload uses. */
