@@ -49,9 +49,11 @@ export function DashboardLayout() {
               to="/dashboard"
               underline="never"
               fw={700}
-              fz="lg"
+              fz={{ base: 'sm', xs: 'lg' }}
+              lh={1.2}
               c="brand.8"
-              truncate
+              // Two lines rather than "De…" beside a phone's header icons.
+              lineClamp={2}
               miw={56}
               data-testid="header-logo"
             >

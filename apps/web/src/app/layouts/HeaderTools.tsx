@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { LanguageMenu } from '../../components/LanguageMenu.js';
 import { MessagesMenu } from '../../features/engagement/messaging/MessagesMenu.js';
 import { NotificationBell } from '../../features/frame/notifications/NotificationBell.js';
@@ -19,7 +20,10 @@ export default function HeaderTools() {
       <HeaderSearch />
       <ImpersonationExit />
       <CompanySwitch />
-      <OnlineUsers />
+      {/* On a phone the company's name needs the room more than the count of people online. */}
+      <Box visibleFrom="xs">
+        <OnlineUsers />
+      </Box>
       <MessagesMenu />
       <NotificationBell />
       <LanguageMenu />
