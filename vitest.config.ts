@@ -43,6 +43,13 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           maxWorkers: E2E_SERVERS,
+          // Each file launches its own Chromium and reads its worker's server at run time (e2e/servers.ts); the
+          // helpers keep no state between files, so the files share the modules a worker loaded (playwright-core,
+          // axe-core) instead of importing them again for every file.
+          isolate: false,
+          // A worker count of its own needs a group of its own: Vitest refuses projects of one group whose
+          // maxWorkers differ (`vitest run` with every project).
+          sequence: { groupOrder: 1 },
           // expect.poll gives up after 1 s by default: a page that re-renders after a reload on a busy machine takes
           // longer than that without anything being wrong.
           expect: { poll: { timeout: 10_000 } },

@@ -19,12 +19,14 @@ export interface E2eServer {
 }
 
 /**
- * How many servers (and so how many test files at once): one per worker, two on a 2-core machine. Browser tests wait
- * on the server, the browser and timers far more than they compute, so two files at once take little more than one;
- * each worker has a server and a demo database of its own, so files running together never see each other's data.
+ * How many servers (and so how many test files at once): one per worker, two by default. Browser tests wait on the
+ * server, the browser and timers far more than they compute, so two files at once take little more than one; each
+ * worker has a server and a demo database of its own, so files running together never see each other's data.
+ * E2E_SERVERS=3 may pay on a quiet 2-core machine (two files kept it only ~40% busy); on one busy with other work it
+ * gained nothing and a heartbeat-timed test failed. Never more than twice the cores.
  */
 // E2E_SERVERS=1 runs one file at a time (slower, for a machine busy with other work).
-export const E2E_SERVERS = Math.max(1, Math.min(Number(process.env.E2E_SERVERS ?? 2), availableParallelism()));
+export const E2E_SERVERS = Math.max(1, Math.min(Number(process.env.E2E_SERVERS ?? 2), 2 * availableParallelism()));
 
 const root = path.resolve(import.meta.dirname, '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
