@@ -121,7 +121,11 @@ describe('a learner finds an education in the catalogue, enrols, plays its parts
     await page.getByTestId('page-player').waitFor();
     await page.getByTestId('page-end').scrollIntoViewIfNeeded();
     await page.getByTestId('player-next-part').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('education-rate').getAttribute('data-value')).toBe('50');
+    // The rate follows the part's completion through the server's event subscribers, which take their turn on a busy
+    // machine.
+    await expect
+      .poll(() => page.getByTestId('education-rate').getAttribute('data-value'), { timeout: 30_000 })
+      .toBe('50');
     await expectAccessible(page);
 
     // The rate climbed on the detail page and on the home page's continue card.
