@@ -452,8 +452,8 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
   /**
    * Scores and closes an attempt in progress in two statements (migration 0036): one reads the attempt, its slots and
    * their questions; the application scores them; one writes the scores, the totals and the audit rows — unless an
-   * answer was saved in between, and then it scores again (`locked`: inside a transaction holding the attempt's lock,
-   * where nothing can come between). A submit holds a pooled connection for those two round trips only, not for a
+   * answer was saved in between, and then it scores again (from the third round inside a transaction holding the
+   * attempt's lock, where nothing can come between). A submit holds a pooled connection for those two round trips only, not for a
    * transaction: when everyone finishes an exam at once, the saves of those still answering keep finding one.
    * `reasonOf` says why it is submitted now (null: not due, nothing is done).
    */
