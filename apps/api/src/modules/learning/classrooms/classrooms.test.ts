@@ -163,6 +163,8 @@ describe('classroom trainings: sessions, waiting list, attendance and the educat
     const after = await registrationsOf(classroom.id, full.id);
     expect(after.session).toMatchObject({ registered_count: 1, waitlisted_count: 0, seats_left: 0 });
     expect(after.data.find((r) => r.user.id === second.id)).toMatchObject({ status: 'registered', position: null });
+    // The message is a subscriber's, sent after the cancel's answer.
+    await test.platform.events.idle();
     expect((await notificationsOf(secondToken)).some((n) => n.includes('Etkili Sunum Teknikleri'))).toBe(true);
 
     // The admin marks the second present: the classroom part and the education complete.

@@ -104,6 +104,7 @@ describe('training requests: a learner asks, an admin approves with an assignmen
     expect(await requestRows(e.id)).toHaveLength(1);
     const mine = await as(learnerToken, 'GET', `/api/educations/${e.id}/training-request`);
     expect(mine.json().data).toMatchObject({ id: first.json().data.id, status: 'pending' });
+    await test.settle(); // the admins are told by a subscriber, after the commit
     const told = await notificationsOf(admin.id);
     expect(told.some((n) => n.name.includes('Müzakere Teknikleri'))).toBe(true);
     expect((await notificationsOf(learner.id)).some((n) => n.name.includes('Müzakere Teknikleri'))).toBe(false);
