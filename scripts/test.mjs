@@ -73,7 +73,7 @@ function runTagged(label, tag, command, args) {
   console.log(`\n▶ ${label}`);
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.on('data', (chunk) => {

@@ -1,11 +1,11 @@
 -- Hand-written (issue 15): an exam submit in two round trips instead of a transaction of a dozen. When thousands of
 -- learners finish an exam within the same minute, every submit held a pooled connection for its whole transaction
--- (BEGIN with the tenant, the attempt locked, the exam, the answers, their versions, the scoring writes, the audit rows,
--- COMMIT), and the answer saves of everyone still writing waited for a connection (bench:exam, docs/architecture.md).
--- Now the server reads what it scores with one statement, scores in the application (`scoreAnswer`), and writes the
--- result with a second one that checks nothing changed in between. Both set the tenant first (row-level security
--- holds every statement to the company: SECURITY INVOKER, the application role) and name the company as well, as
--- `kampus_exam_save_answer` (0030) does. Called inside a transaction they are statements of it.
+-- (BEGIN with the tenant, the attempt locked, the exam, the answers, their versions, the scoring writes, the audit
+-- rows, COMMIT), and the answer saves of everyone still writing waited for a connection (bench:exam,
+-- docs/architecture.md). Now the server reads what it scores with one statement, scores in the application
+-- (`scoreAnswer`), and writes the result with a second one that checks nothing changed in between. Both set the tenant
+-- first (row-level security holds every statement to the company: SECURITY INVOKER, the application role) and name
+-- the company as well, as `kampus_exam_save_answer` (0030) does. Called inside a transaction they are statements of it.
 
 -- What a submit scores: the attempt (the person's own, or any person's when p_user_id is null: the deadline job), its
 -- exam's pass mark and kind, and each answer slot with the seq it was read at and its question version's body.
@@ -33,9 +33,9 @@ END $$;
 --> statement-breakpoint
 
 -- Writes a scored submit: each slot's outcome and points (p_scores: [{position, seq, outcome, points}], seq as read),
--- the attempt's totals and state, and the audit rows of the submit and its result (p_audit: audit_logs rows as JSON,
--- from the application's `recordedInStatement`). The attempt is locked first: a save in flight (FOR KEY SHARE) ends
--- before, and one that comes after finds it submitted. When the attempt is no longer in progress it answers
+-- the attempt's totals and state, and the audit rows of the submit and its result (p_audit: the rows `record` would
+-- insert, as JSON from the application's `recordedInStatement`). The attempt is locked first: a save in flight (FOR KEY
+-- SHARE) ends before, and one that comes after finds it submitted. When the attempt is no longer in progress it answers
 -- 'not_in_progress'; when a slot's seq differs from the one scored (an answer saved between the read and this write)
 -- it answers 'changed' and writes nothing, and the application scores again. Otherwise 'submitted'.
 CREATE OR REPLACE FUNCTION kampus_exam_submit(
@@ -81,9 +81,9 @@ BEGIN
     WHERE a.id = p_attempt_id;
   INSERT INTO public.audit_logs (company_id, actor_user_id, impersonator_id, action, entity_type, entity_id, before,
       after, ip, request_id)
-    SELECT r.company_id, r.actor_user_id, r.impersonator_id, r.action, r.entity_type, r.entity_id, r.before, r.after,
-      r.ip::inet, r.request_id
-    FROM jsonb_to_recordset(p_audit) AS r(company_id integer, actor_user_id integer, impersonator_id integer,
-      action text, entity_type text, entity_id integer, before jsonb, after jsonb, ip text, request_id text);
+    SELECT r."companyId", r."actorUserId", r."impersonatorId", r.action, r."entityType", r."entityId", r.before,
+      r.after, r.ip::inet, r."requestId"
+    FROM jsonb_to_recordset(p_audit) AS r("companyId" integer, "actorUserId" integer, "impersonatorId" integer,
+      action text, "entityType" text, "entityId" integer, before jsonb, after jsonb, ip text, "requestId" text);
   RETURN 'submitted';
 END $$;

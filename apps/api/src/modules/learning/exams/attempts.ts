@@ -37,7 +37,7 @@ import {
 } from '../../../platform/http/errors.js';
 import { myTest, refusalOf } from './learner.js';
 import type { ExamQuestionSource } from './questions-source.js';
-import { resultEntry } from './results.js';
+import { type ExamResult, resultEntry } from './results.js';
 
 export const DEADLINE_JOB = 'exam.deadline';
 
@@ -403,21 +403,9 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
     });
   }
 
-  /** Publishes the result of a scored attempt of a real exam (a demo exam publishes nothing, counts for nothing). */
-  async function publish(tx: Db, who: Initiator, exam: ExamRow, attempt: AttemptRow & { scorePercent: number }) {
-    if (exam.kind === 'demo') return;
-    await record(
-      tx,
-      who,
-      resultEntry(attempt.companyId, {
-        examId: exam.id,
-        userId: attempt.userId,
-        attemptId: attempt.id,
-        scorePercent: attempt.scorePercent,
-        passed: attempt.passed === true,
-      }),
-    );
-  }
+  /** The result a scored attempt publishes: none for a demo exam, which counts for nothing. */
+  const publishedResult = (kind: ExamRow['kind'], companyId: number, result: ExamResult) =>
+    kind === 'demo' ? [] : [resultEntry(companyId, result)];
 
   /** The attempt's totals from its answer rows: pending while an answer waits for a grader. */
   function totals(rows: Pick<AnswerRow, 'outcome' | 'points' | 'maxPoints'>[], passMark: number) {
@@ -493,17 +481,14 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
           companyId,
           after: { reason, state: result.state, scorePercent: result.scorePercent, passed: result.passed },
         },
-        // A demo exam publishes nothing and counts for nothing.
-        ...(result.state === 'scored' && attempt.exam_kind !== 'demo'
-          ? [
-              resultEntry(companyId, {
-                examId: attempt.exam_id,
-                userId: attempt.user_id,
-                attemptId,
-                scorePercent: result.scorePercent ?? 0,
-                passed: result.passed === true,
-              }),
-            ]
+        ...(result.state === 'scored'
+          ? publishedResult(attempt.exam_kind, companyId, {
+              examId: attempt.exam_id,
+              userId: attempt.user_id,
+              attemptId,
+              scorePercent: result.scorePercent ?? 0,
+              passed: result.passed === true,
+            })
           : []),
       ]);
       const scores = slots.map((row, i) => ({ position: row.position, seq: row.seq, ...scored[i] }));
@@ -598,7 +583,14 @@ export function createAttempts(platform: Platform, source: ExamQuestionSource) {
       after: { attempt_id: attemptId, position, points: input.points },
     });
     if (updated && result.state === 'scored') {
-      await publish(tx, actor, exam, { ...updated, scorePercent: result.scorePercent ?? 0 });
+      const published = publishedResult(exam.kind, attempt.companyId, {
+        examId: exam.id,
+        userId: attempt.userId,
+        attemptId,
+        scorePercent: result.scorePercent ?? 0,
+        passed: result.passed === true,
+      });
+      for (const entry of published) await record(tx, actor, entry);
     }
     return { state: result.state, score_percent: result.scorePercent, passed: result.passed };
   }
